@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * The legacy `{<Id>, FieldName, Value}` update shape (e.g. `web/UpdateEmployee`), checked against a
+ * per-entity whitelist of field names and value types (brief §4.3). An unknown FieldName or a Value of
+ * the wrong type is rejected with a sentence that names the field, and the parsed Value is typed by the
+ * field's own schema.
+ */
+export function fieldUpdate<IdKey extends string, Id extends z.ZodType, Fields extends Record<string, z.ZodType>>(
+  entity: string,
+  idKey: IdKey,
+  id: Id,
+  fields: Fields,
+) {
+  const names = Object.keys(fields);
+  return z
+    .object({ [idKey]: id, FieldName: z.string().min(1), Value: z.unknown() } as {
+      [K in IdKey]: Id;
+    } & { FieldName: z.ZodString; Value: z.ZodUnknown })
+    .transform((raw, ctx) => {
+      const input = raw as Record<string, unknown>;
+      const name = input.FieldName as string;
+      const schema = Object.hasOwn(fields, name) ? fields[name] : undefined;
+      if (!schema) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['FieldName'],
+          message: `'${name}' is not a field of ${entity} that can be changed (allowed: ${names.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(input.Value);
+      if (!parsed.success) {
+        const detail = parsed.error.issues[0];
+        const message =
+          detail?.code === 'invalid_value'
+            ? `must be one of: ${detail.values.map(String).join(', ')}`
+            : detail?.code === 'invalid_type'
+              ? `must be ${expectedWord(detail.expected)}`
+              : (detail?.message ?? 'is not valid');
+        ctx.addIssue({ code: 'custom', path: ['Value'], message: `Value for ${name} ${message}` });
+        return z.NEVER;
+      }
+      return { ...input, FieldName: name, Value: parsed.data as unknown } as {
+        [K in IdKey]: z.output<Id>;
+      } & { FieldName: keyof Fields & string; Value: unknown };
+    });
+}
+
+function expectedWord(expected: string): string {
+  return (
+    ({ number: 'a number', string: 'text', boolean: 'true or false', int: 'a whole number' } as Record<string, string>)[
+      expected
+    ] ?? expected
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineCall } from '../contract/call';
+import { fieldUpdate } from '../contract/field-update';
+import { languages } from './session';
+import { type PermissionFlag, flagServerName, permissionFlags } from './permissions';
+
+/** Employee avatar (spec 000 §3.2). */
+export const Avatar = z.object({
+  EmployeeID: z.number().int(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Name: z.string(),
+  Title: z.string().nullable(),
+  Email: z.string().nullable(),
+  PhoneNumber: z.string().nullable(),
+  BackColor: z.string(),
+  TextColor: z.string(),
+  PhotoExists: z.boolean(),
+});
+export type Avatar = z.infer<typeof Avatar>;
+
+export const GetAvatars = defineCall({
+  method: 'GET',
+  path: 'cache/GetAvatars',
+  summary: 'Every active employee avatar.',
+  access: 'user',
+  payload: z.object({}),
+  result: z.array(Avatar),
+});
+
+export const GetEmployeeAvatar = defineCall({
+  method: 'GET',
+  path: 'cache/GetEmployeeAvatar',
+  summary: "One employee's avatar, or null when there is no such employee.",
+  access: 'user',
+  payload: z.object({ EmployeeID: z.number().int() }),
+  result: Avatar.nullable(),
+});
+
+export const EmployeeName = z.object({
+  EmployeeID: z.number().int(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Name: z.string(),
+});
+
+export const GetAllEmployeeNamesFirstLast = defineCall({
+  method: 'GET',
+  path: 'web/GetAllEmployeeNamesFirstLast',
+  summary: 'Every employee as "First Last", sorted by name.',
+  access: 'user',
+  payload: z.object({}),
+  result: z.array(EmployeeName),
+});
+
+/** Photo by file name `{EmployeeID}.bmp` (spec 000 §3.2); answers the image bytes, not an envelope. */
+export const GetEmployeePhoto = defineCall({
+  method: 'GET',
+  path: 'mes/GetEmployeePhoto',
+  summary: 'The employee photo named {EmployeeID}.bmp, as image bytes (404 with a message when there is none).',
+  access: 'user',
+  response: 'file',
+  payload: z.object({ photo: z.string().regex(/^\d+\.bmp$/, 'must be an employee id followed by .bmp') }),
+  result: z.never(),
+});
+
+type FlagFields = { [K in PermissionFlag as Capitalize<K>]: z.ZodBoolean };
+const flagFields = Object.fromEntries(permissionFlags.map((f) => [flagServerName(f), z.boolean()])) as FlagFields;
+
+/** Fields an employee may change on their own record. */
+export const selfEditableEmployeeFields = ['Language', 'ShowMyHelp', 'PlantID'] as const;
+
+/**
+ * `web/UpdateEmployee {FieldName, Value, EmployeeID}` (spec 001 §7). Anyone may change their own
+ * Language and ShowMyHelp, their PlantID with canChangePlant; everything else, and anything on another
+ * employee, needs employeeAdministrator (server policy).
+ */
+export const UpdateEmployee = defineCall({
+  method: 'POST',
+  path: 'web/UpdateEmployee',
+  summary: 'Change one field of an employee: Language and ShowMyHelp on your own record; the rest as an employee administrator.',
+  access: 'user',
+  payload: fieldUpdate('an employee', 'EmployeeID', z.number().int(), {
+    Language: z.enum(languages),
+    ShowMyHelp: z.boolean(),
+    PlantID: z.number().int(),
+    FirstName: z.string().trim().min(1).max(100),
+    LastName: z.string().trim().min(1).max(100),
+    Email: z.email().max(200).nullable(),
+    Title: z.string().max(200).nullable(),
+    PhoneNumber: z.string().max(40).nullable(),
+    DomainID: z.string().max(200).nullable(),
+    Active: z.boolean(),
+    ...flagFields,
+  }),
+  result: z.object({ EmployeeID: z.number().int(), FieldName: z.string(), Value: z.unknown() }),
+});

@@ -1,0 +1,41 @@
+export * from './permissions';
+export * from './plants';
+export * from './session';
+export * from './employees';
+export * from './reference';
+export * from './files';
+
+import { GetAllEmployeeNamesFirstLast, GetAvatars, GetEmployeeAvatar, GetEmployeePhoto, UpdateEmployee } from './employees';
+import { DownloadFile, PostQueueBatch, UploadFiles } from './files';
+import {
+  GetDefaultTranslations,
+  GetPlants,
+  RecordPageView,
+  ReportClientError,
+  SOPLinksForRoute,
+  Translate,
+  VideoLinksForRoute,
+} from './reference';
+import { GetSession, Login, Logout } from './session';
+
+/** Every call of the platform area, for the server's registry and the README's call list. */
+export const platformCalls = [
+  Login,
+  Logout,
+  GetSession,
+  GetEmployeePhoto,
+  GetAvatars,
+  GetEmployeeAvatar,
+  GetAllEmployeeNamesFirstLast,
+  UpdateEmployee,
+  GetPlants,
+  Translate,
+  GetDefaultTranslations,
+  VideoLinksForRoute,
+  SOPLinksForRoute,
+  RecordPageView,
+  ReportClientError,
+  UploadFiles,
+  DownloadFile,
+  PostQueueBatch,
+] as const;

@@ -1,0 +1,53 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const serverPort = Number(process.env.PORT ?? 8080);
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  server: {
+    // `npm run dev`: Vite serves the client with reload and hands API, hub and files to the server.
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: {
+      '/api': `http://127.0.0.1:${serverPort}`,
+      '/hub': { target: `http://127.0.0.1:${serverPort}`, ws: true },
+    },
+  },
+  test: {
+    // Dates follow the plant time zones (spec 000 §9); tests must not depend on the machine's zone.
+    env: { TZ: 'UTC' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{domain,machines,projections,server,src}/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-pglite',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          env: { TZ: 'UTC', TEST_DB: 'pglite' },
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-postgres',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          env: { TZ: 'UTC', TEST_DB: 'postgres' },
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
