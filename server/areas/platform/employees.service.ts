@@ -1,0 +1,72 @@
+import type { Avatar } from '../../../domain/platform/employees';
+import type { Sql } from '../../db/database';
+import { forbidden, invalid, notFound } from '../../rpc/errors';
+import type { AuthUser, FileAnswer } from '../../rpc/registry';
+import { canUpdateEmployee } from './employees.policy';
+import {
+  type EmployeeRow,
+  columnForField,
+  findEmployee,
+  listActiveEmployees,
+  photoOf,
+  plantExists,
+  updateEmployeeColumn,
+} from './employees.repository';
+import { fullName } from './session.service';
+
+/** Colour pairs for avatars without a photo: dark backgrounds with white text, readable on every screen. */
+const palette = ['#1f6feb', '#8250df', '#bf3989', '#cf222e', '#bc4c00', '#4d2d00', '#1a7f37', '#0a3069', '#6e7781'];
+
+export function toAvatar(row: EmployeeRow): Avatar {
+  return {
+    EmployeeID: row.employee_id,
+    FirstName: row.first_name,
+    LastName: row.last_name,
+    Name: fullName(row),
+    Title: row.title,
+    Email: row.email,
+    PhoneNumber: row.phone_number,
+    BackColor: row.back_color ?? palette[row.employee_id % palette.length]!,
+    TextColor: row.text_color ?? '#ffffff',
+    PhotoExists: row.photo_file_id !== null,
+  };
+}
+
+export async function avatars(db: Sql): Promise<Avatar[]> {
+  return (await listActiveEmployees(db)).map(toAvatar);
+}
+
+export async function avatar(db: Sql, employeeId: number): Promise<Avatar | null> {
+  const row = await findEmployee(db, employeeId);
+  return row ? toAvatar(row) : null;
+}
+
+export async function namesFirstLast(db: Sql) {
+  return (await listActiveEmployees(db))
+    .map((r) => ({ EmployeeID: r.employee_id, FirstName: r.first_name, LastName: r.last_name, Name: fullName(r) }))
+    .sort((a, b) => a.Name.localeCompare(b.Name));
+}
+
+export async function photo(db: Sql, fileName: string): Promise<FileAnswer> {
+  const employeeId = Number(fileName.replace(/\.bmp$/, ''));
+  const found = await photoOf(db, employeeId);
+  if (!found) throw notFound(`There is no photo for employee ${employeeId}.`);
+  return { bytes: found.bytes, fileName, contentType: found.content_type };
+}
+
+export async function updateEmployee(
+  db: Sql,
+  user: AuthUser,
+  change: { EmployeeID: number; FieldName: string; Value: unknown },
+) {
+  const refusal = canUpdateEmployee(user, change.EmployeeID, change.FieldName);
+  if (refusal) throw forbidden(refusal);
+  const column = columnForField(change.FieldName);
+  if (!column) throw invalid(`'${change.FieldName}' is not a field of an employee that can be changed.`);
+  if (change.FieldName === 'PlantID' && !(await plantExists(db, change.Value as number))) {
+    throw invalid(`There is no plant ${String(change.Value)}.`);
+  }
+  const updated = await updateEmployeeColumn(db, change.EmployeeID, column, change.Value);
+  if (!updated) throw invalid(`There is no employee ${change.EmployeeID}.`);
+  return { EmployeeID: change.EmployeeID, FieldName: change.FieldName, Value: change.Value };
+}

@@ -1,0 +1,134 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  GetAllEmployeeNamesFirstLast,
+  GetAvatars,
+  GetEmployeeAvatar,
+  GetEmployeePhoto,
+  UpdateEmployee,
+} from '../../../domain/platform/employees';
+import { DownloadFile, UploadFiles } from '../../../domain/platform/files';
+import {
+  GetDefaultTranslations,
+  GetPlants,
+  RecordPageView,
+  ReportClientError,
+  SOPLinksForRoute,
+  Translate,
+  VideoLinksForRoute,
+} from '../../../domain/platform/reference';
+import { GetSession, Login, Logout } from '../../../domain/platform/session';
+import { CallError, invalid, notFound } from '../../rpc/errors';
+import type { CallRegistry } from '../../rpc/registry';
+import * as employees from './employees.service';
+import { findEmployee } from './employees.repository';
+import { findFile, insertFile } from './files.repository';
+import * as reference from './reference.repository';
+import { type SessionService, userRecord } from './session.service';
+
+/** Registers the platform calls of spec 000 §7.2 and the ones brief §6 adds. Thin: rules live in the services. */
+export function registerPlatformCalls(registry: CallRegistry, sessions: SessionService): void {
+  registry.handle(Login, ({ db, payload, request }) =>
+    sessions.login(db, {
+      userName: payload.UserName,
+      password: payload.Password,
+      ip: request.ip,
+      userAgent: request.userAgent,
+    }),
+  );
+  registry.handle(Logout, async ({ db, user }) => {
+    await sessions.logout(db, user!);
+    return null;
+  });
+  registry.handle(GetSession, async ({ db, user, request }) => {
+    const row = await findEmployee(db, user!.employeeId);
+    // The token is the caller's own; echoing it keeps the record the same shape as web/Login's.
+    return userRecord(db, row!, String(request.token ?? ''));
+  });
+
+  registry.handle(GetEmployeePhoto, ({ db, payload }) => employees.photo(db, payload.photo));
+  registry.handle(GetAvatars, ({ db }) => employees.avatars(db));
+  registry.handle(GetEmployeeAvatar, ({ db, payload }) => employees.avatar(db, payload.EmployeeID));
+  registry.handle(GetAllEmployeeNamesFirstLast, ({ db }) => employees.namesFirstLast(db));
+  registry.handle(UpdateEmployee, ({ db, user, payload }) => employees.updateEmployee(db, user!, payload));
+
+  registry.handle(GetPlants, async ({ db }) =>
+    (await reference.listPlants(db)).map((p) => ({
+      PlantID: p.plant_id,
+      PlantName: p.plant_name,
+      ShortName: p.short_name,
+      Country: p.country,
+      Subcontractor: p.subcontractor,
+      TimeZone: p.time_zone,
+    })),
+  );
+  registry.handle(Translate, async ({ db, payload }) => {
+    if (payload.language === 'en') return payload.English;
+    const found = await reference.findTranslation(db, payload.language, payload.English);
+    if (found) return found;
+    if (found === undefined) await reference.recordMissingTranslation(db, payload.language, payload.English);
+    return payload.English;
+  });
+  registry.handle(GetDefaultTranslations, async ({ db, payload }) =>
+    Object.fromEntries((await reference.listTranslations(db, payload.language)).map((t) => [t.english, t.translated])),
+  );
+  const links = (kind: 'video' | 'sop') => async ({ db, payload }: { db: Parameters<typeof reference.listHelpLinks>[0]; payload: { RouteName: string } }) =>
+    (await reference.listHelpLinks(db, payload.RouteName, kind)).map((l) => ({
+      HelpLinkID: l.help_link_id,
+      Title: l.title,
+      URL: l.url,
+    }));
+  registry.handle(VideoLinksForRoute, links('video'));
+  registry.handle(SOPLinksForRoute, links('sop'));
+  registry.handle(RecordPageView, async ({ db, user, payload }) => {
+    await reference.insertPageView(db, user!.employeeId, payload.RouteName, payload.Path);
+    return null;
+  });
+  registry.handle(ReportClientError, async ({ db, user, payload }) => {
+    // A logged-in reporter is identified by its session, not by what the report claims.
+    const employeeId = user?.employeeId ?? payload.EmployeeID;
+    // A screen stuck in a render loop reports the same error many times a second: keep one a minute,
+    // and answer the rest Silent (rejected, nothing shown to the user).
+    if (await reference.recentClientError(db, { employeeId, message: payload.Message, url: payload.URL })) {
+      throw new CallError('This error was already reported in the last minute.', 'silent');
+    }
+    await reference.insertClientError(db, {
+      employeeId,
+      name: user?.name ?? payload.Name,
+      plantId: user?.plantId ?? payload.PlantID,
+      browser: payload.Browser,
+      message: payload.Message,
+      stack: payload.Stack,
+      url: payload.URL,
+    });
+    return null;
+  });
+
+  registry.handle(UploadFiles, async ({ db, user, files }) => {
+    if (!files.length) throw invalid('Choose at least one file to upload (multipart field "files").');
+    const stored = [];
+    for (const file of files) {
+      const row = await insertFile(db, {
+        fileId: randomUUID(),
+        fileName: file.fileName.slice(0, 255),
+        contentType: file.contentType,
+        bytes: file.bytes,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        uploadedBy: user!.employeeId,
+      });
+      stored.push({
+        FileID: row.file_id,
+        FileName: row.file_name,
+        ContentType: row.content_type,
+        Size: row.size,
+        UploadedBy: row.uploaded_by,
+        UploadedAt: new Date(row.uploaded_at).toISOString(),
+      });
+    }
+    return stored;
+  });
+  registry.handle(DownloadFile, async ({ db, payload }) => {
+    const file = await findFile(db, payload.FileID);
+    if (!file) throw notFound('That file does not exist or was deleted.');
+    return { bytes: file.bytes, fileName: file.file_name, contentType: file.content_type };
+  });
+}

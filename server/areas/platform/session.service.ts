@@ -1,0 +1,122 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { EXPIRED_401_TEXT, OTHER_USER_401_TEXT } from '../../../domain/contract/wire';
+import { flagServerName, permissionFlags } from '../../../domain/platform/permissions';
+import type { UserRecord } from '../../../domain/platform/session';
+import type { Database, Sql } from '../../db/database';
+import type { Authenticator } from '../../rpc/rpc.plugin';
+import { TooManyRequests, Unauthorized, invalid } from '../../rpc/errors';
+import type { AuthUser } from '../../rpc/registry';
+import { type EmployeeRow, findCredentials, findEmployee, flagsOf, secureReports } from './employees.repository';
+import type { LoginLimiter } from './login-limiter';
+import { dummyHash, verifyPassword } from './passwords';
+import { findSessionByHash, insertSession, revokeSession, touchSession } from './sessions.repository';
+
+export interface SessionConfig {
+  /** A session unused this long expires. */
+  idleMinutes: number;
+  /** A session expires this long after login, used or not. */
+  absoluteHours: number;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const fullName = (row: Pick<EmployeeRow, 'first_name' | 'last_name'>) => `${row.first_name} ${row.last_name}`;
+
+/** The user record of spec 000 §3.1 with the server field names. */
+export async function userRecord(db: Sql, row: EmployeeRow, token: string): Promise<UserRecord> {
+  const flags = flagsOf(row);
+  const record: Record<string, unknown> = {
+    EmployeeID: row.employee_id,
+    Name: fullName(row),
+    TokenID: token,
+    PlantID: row.plant_id,
+    PhotoFile: row.photo_file_id ? `${row.employee_id}.bmp` : null,
+    Language: row.language,
+    Email: row.email,
+    DomainID: row.domain_id,
+    ShowMyHelp: row.show_my_help,
+    ViewableSecureReports: await secureReports(db, row.employee_id),
+  };
+  for (const flag of permissionFlags) record[flagServerName(flag)] = flags.has(flag);
+  return record as UserRecord;
+}
+
+const LOGIN_FAILED = 'The user name or password is not correct.';
+
+export class SessionService implements Authenticator {
+  constructor(
+    private readonly db: Database,
+    private readonly config: SessionConfig,
+    private readonly limiter: LoginLimiter,
+  ) {}
+
+  /**
+   * Checks the password and opens a session. Failed attempts count per user name and address; past the
+   * limit the password is not even checked (429).
+   */
+  async login(
+    tx: Sql,
+    input: { userName: string; password: string; ip: string; userAgent: string },
+  ): Promise<UserRecord> {
+    const wait = this.limiter.retryAfterSeconds(input.userName, input.ip);
+    if (wait > 0) {
+      throw new TooManyRequests(
+        `Too many failed logins for ${input.userName}. Wait ${wait} seconds and try again.`,
+        wait,
+      );
+    }
+    const credentials = await findCredentials(tx, input.userName);
+    // Hash even for an unknown name, so response time does not tell which names exist.
+    const ok = await verifyPassword(input.password, credentials?.password_hash ?? (await dummyHash()));
+    if (!credentials || !ok || !credentials.active) {
+      this.limiter.fail(input.userName, input.ip);
+      throw invalid(credentials && ok ? 'This account is disabled. Ask an administrator.' : LOGIN_FAILED);
+    }
+    this.limiter.succeed(input.userName, input.ip);
+    const token = randomBytes(16).toString('base64url');
+    await insertSession(tx, {
+      sessionId: randomUUID(),
+      tokenHash: hashToken(token),
+      employeeId: credentials.employee_id,
+      expiresAt: new Date(Date.now() + this.config.absoluteHours * 3_600_000),
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
+    const row = await findEmployee(tx, credentials.employee_id);
+    return userRecord(tx, row!, token);
+  }
+
+  /**
+   * Spec 000 §4: a missing, unknown, expired or revoked token is a 401; a token of another employee
+   * than the EmployeeID header is a 401 whose status text says so.
+   */
+  async authenticate(token: string, employeeIdHeader: number | null): Promise<AuthUser> {
+    const session = await findSessionByHash(this.db, hashToken(token));
+    const now = Date.now();
+    if (
+      !session ||
+      session.revoked_at ||
+      session.expires_at.getTime() <= now ||
+      session.last_seen_at.getTime() + this.config.idleMinutes * 60_000 <= now ||
+      !session.employee.active
+    ) {
+      throw new Unauthorized(EXPIRED_401_TEXT);
+    }
+    if (employeeIdHeader !== null && employeeIdHeader !== session.employee_id) {
+      throw new Unauthorized(OTHER_USER_401_TEXT);
+    }
+    // Write last-seen at most once a minute: enough for idle expiry, cheap on busy screens.
+    if (now - session.last_seen_at.getTime() > 60_000) await touchSession(this.db, session.session_id);
+    return {
+      employeeId: session.employee_id,
+      plantId: session.employee.plant_id,
+      name: fullName(session.employee),
+      sessionId: session.session_id,
+      flags: flagsOf(session.employee),
+    };
+  }
+
+  async logout(tx: Sql, user: AuthUser): Promise<void> {
+    await revokeSession(tx, user.sessionId);
+  }
+}

@@ -1,0 +1,216 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { type PermissionFlag, flagColumn, permissionFlags } from '../../domain/platform/permissions';
+import { plants } from '../../domain/platform/plants';
+import { hashPassword } from '../areas/platform/passwords';
+import type { Database, Sql } from './database';
+
+/** Reference data every database needs (the plants of spec 000 §3.5); never overwrites an edited row. */
+export async function seedReference(db: Sql): Promise<void> {
+  for (const p of plants) {
+    await db.query(
+      `INSERT INTO plants (plant_id, plant_name, short_name, country, subcontractor, time_zone)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (plant_id) DO NOTHING`,
+      [p.PlantID, p.PlantName, p.ShortName, p.Country, p.Subcontractor, p.TimeZone],
+    );
+  }
+}
+
+export interface NewEmployee {
+  employeeId: number;
+  userName: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  plantId: number;
+  email?: string;
+  phone?: string;
+  language?: 'en' | 'es';
+  flags: readonly PermissionFlag[] | 'all';
+  secureReports?: string[];
+  photo?: Buffer;
+}
+
+/** Inserts an employee with credentials, flags, secure reports and an optional photo. */
+export async function createEmployee(db: Sql, e: NewEmployee): Promise<void> {
+  const flags = new Set(e.flags === 'all' ? permissionFlags : e.flags);
+  let photoId: string | null = null;
+  if (e.photo) {
+    photoId = randomUUID();
+    await db.query(
+      `INSERT INTO stored_files (file_id, file_name, content_type, size, sha256, bytes)
+       VALUES ($1, $2, 'image/bmp', $3, $4, $5)`,
+      [photoId, `${e.employeeId}.bmp`, e.photo.length, createHash('sha256').update(e.photo).digest('hex'), e.photo],
+    );
+  }
+  const flagCols = permissionFlags.map(flagColumn);
+  const base = [
+    e.employeeId,
+    e.firstName,
+    e.lastName,
+    e.email ?? `${e.userName}@steelworks.example`,
+    e.title,
+    e.phone ?? null,
+    e.plantId,
+    e.language ?? 'en',
+    photoId,
+    `STEELWORKS\\${e.userName}`,
+  ];
+  const values = [...base, ...permissionFlags.map((f) => flags.has(f))];
+  const placeholders = values.map((_, i) => `$${i + 1}`).join(', ');
+  await db.query(
+    `INSERT INTO employees (employee_id, first_name, last_name, email, title, phone_number, plant_id, language,
+       photo_file_id, domain_id, ${flagCols.join(', ')}) VALUES (${placeholders})`,
+    values,
+  );
+  await db.query('INSERT INTO credentials (employee_id, user_name, password_hash) VALUES ($1, $2, $3)', [
+    e.employeeId,
+    e.userName,
+    await hashPassword(e.password),
+  ]);
+  for (const report of e.secureReports ?? []) {
+    await db.query('INSERT INTO employee_secure_reports (employee_id, report_name) VALUES ($1, $2)', [
+      e.employeeId,
+      report,
+    ]);
+  }
+}
+
+/** A small 24-bit BMP portrait (a head-and-shoulders silhouette on a colour), so photos are real images. */
+export function portraitBmp(background: [number, number, number], size = 64): Buffer {
+  const rowBytes = Math.ceil((size * 3) / 4) * 4;
+  const pixels = Buffer.alloc(rowBytes * size);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      // BMP rows run bottom-up.
+      const fy = size - 1 - y;
+      const head = (x - size / 2) ** 2 + (fy - size * 0.38) ** 2 < (size * 0.18) ** 2;
+      const body = fy > size * 0.62 && (x - size / 2) ** 2 / (size * 0.36) ** 2 + (fy - size) ** 2 / (size * 0.38) ** 2 < 1;
+      const [r, g, b] = head || body ? [240, 240, 240] : background;
+      const o = y * rowBytes + x * 3;
+      pixels[o] = b;
+      pixels[o + 1] = g;
+      pixels[o + 2] = r;
+    }
+  }
+  const header = Buffer.alloc(54);
+  header.write('BM', 0, 'ascii');
+  header.writeUInt32LE(54 + pixels.length, 2);
+  header.writeUInt32LE(54, 10);
+  header.writeUInt32LE(40, 14);
+  header.writeInt32LE(size, 18);
+  header.writeInt32LE(size, 22);
+  header.writeUInt16LE(1, 26);
+  header.writeUInt16LE(24, 28);
+  header.writeUInt32LE(pixels.length, 34);
+  return Buffer.concat([header, pixels]);
+}
+
+/**
+ * The demo people, one for each role the specifications name. Every password is the user name
+ * (admin / admin). The README lists them.
+ */
+export const demoEmployees: NewEmployee[] = [
+  {
+    employeeId: 1001, userName: 'admin', password: 'admin', firstName: 'Alex', lastName: 'Morgan',
+    title: 'Systems Administrator', plantId: 1, phone: '6105550101', flags: 'all',
+    secureReports: ['Commission Statement', 'Payroll Summary'], photo: portraitBmp([31, 111, 235]),
+  },
+  {
+    employeeId: 1002, userName: 'pm', password: 'pm', firstName: 'Priya', lastName: 'Mehta',
+    title: 'Project Manager', plantId: 1, phone: '6105550102',
+    flags: ['accessPm', 'projectManagement', 'viewBudgets', 'viewForms', 'viewAllProjects', 'accessConfigurator',
+      'configuratorAccess', 'configuratorReadAccess', 'canChangeInterface', 'customerPortalAttachments'],
+  },
+  {
+    employeeId: 1003, userName: 'scheduler', password: 'scheduler', firstName: 'Sam', lastName: 'Ortiz',
+    title: 'Production Scheduler', plantId: 2,
+    flags: ['accessManufacturing', 'viewScheduling', 'viewScheduleDetails', 'editProductionSchedules',
+      'editPlanningSchedules', 'createWhatIfSchedules', 'commitSchedules', 'viewScheduleSummary',
+      'viewScheduleQuotes', 'viewProductionPlans', 'editProductionPlans', 'editMachineRates'],
+  },
+  {
+    employeeId: 1004, userName: 'supervisor', password: 'supervisor', firstName: 'Dana', lastName: 'Whitfield',
+    title: 'Shop Supervisor', plantId: 6,
+    flags: ['accessManufacturing', 'supervisor', 'approvesTime', 'salaried', 'viewPayroll', 'editPayroll',
+      'viewProductionPlans', 'viewMaintenance', 'createMaintenanceWorkOrder', 'viewScheduling'],
+  },
+  {
+    employeeId: 1005, userName: 'operator', password: 'operator', firstName: 'Luis', lastName: 'Romero',
+    title: 'Saw Operator', plantId: 19, language: 'es', flags: ['accessManufacturing', 'clockedIn'],
+    photo: portraitBmp([26, 127, 55]),
+  },
+  {
+    employeeId: 1006, userName: 'installer', password: 'installer', firstName: 'Jordan', lastName: 'Blake',
+    title: 'Lead Installer', plantId: 0, flags: ['installer', 'accessInstallerPortal'],
+  },
+  {
+    employeeId: 1007, userName: 'vendor', password: 'vendor', firstName: 'Victor', lastName: 'Hale',
+    title: 'Account Manager, Hale Steel Supply', plantId: 0, flags: ['accessVendorPortal'],
+  },
+  {
+    employeeId: 1008, userName: 'customer', password: 'customer', firstName: 'Carmen', lastName: 'Diaz',
+    title: 'Store Development, Northwind Retail', plantId: 0, flags: ['accessCustomerPortal'],
+  },
+  {
+    employeeId: 1009, userName: 'finance', password: 'finance', firstName: 'Fiona', lastName: 'Grant',
+    title: 'Controller', plantId: 1,
+    flags: ['accessFinance', 'processPoc', 'viewCommissionCalc', 'viewBudgets', 'salaried', 'canChangePlant'],
+    secureReports: ['Commission Statement'],
+  },
+  {
+    employeeId: 1010, userName: 'fis', password: 'fis', firstName: 'Marcus', lastName: 'Bell',
+    title: 'Installation Manager', plantId: 1,
+    flags: ['accessFis', 'accessPm', 'canChangeInterface', 'fisPersonnel', 'fisAdmin', 'fisQuoteAdmin',
+      'fisQuoteCollaboration', 'fisViewQuotes', 'fisCreateQuotes', 'fisViewAllOrders', 'fisPayrollView',
+      'fisPayrollEdit', 'fisPayrollFinalize', 'fisPayrollEpicorExport'],
+  },
+  {
+    employeeId: 1011, userName: 'shipper', password: 'shipper', firstName: 'Tom', lastName: 'Becker',
+    title: 'Shipping Lead', plantId: 3, flags: ['accessManufacturing', 'shipper', 'receiver', 'finalizeShipment'],
+  },
+];
+
+const spanish: Record<string, string> = {
+  'Log in': 'Iniciar sesión',
+  'Log out': 'Cerrar sesión',
+  'User name': 'Usuario',
+  Password: 'Contraseña',
+  Welcome: 'Bienvenido',
+  Plant: 'Planta',
+  Interface: 'Interfaz',
+  Language: 'Idioma',
+  'This screen is saving. It will continue once complete.':
+    'Esta pantalla está guardando. Continuará cuando termine.',
+};
+
+/** Demo people, translations and help links; skipped when employees exist already. Returns whether it seeded. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await seedReference(tx);
+    const existing = await tx.query('SELECT 1 FROM employees LIMIT 1');
+    if (existing.length) return false;
+    for (const e of demoEmployees) await createEmployee(tx, e);
+    for (const [english, translated] of Object.entries(spanish)) {
+      await tx.query('INSERT INTO translations (language, english, translated) VALUES ($1, $2, $3)', [
+        'es',
+        english,
+        translated,
+      ]);
+    }
+    const links: Array<[string, 'video' | 'sop', string, string]> = [
+      ['Intro', 'video', 'Getting around the application', '/help/videos/getting-around.mp4'],
+      ['Intro', 'sop', 'SOP-001 Logging in and choosing a plant', '/help/sop/SOP-001.pdf'],
+      ['Connections', 'sop', 'SOP-014 Checking live connections', '/help/sop/SOP-014.pdf'],
+    ];
+    for (const [route, kind, title, url] of links) {
+      await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
+        route,
+        kind,
+        title,
+        url,
+      ]);
+    }
+    return true;
+  });
+}

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import type { Access, CallDef, ResultOf } from '../../domain/contract/call';
+import type { PermissionFlag } from '../../domain/platform/permissions';
+import type { Sql } from '../db/database';
+
+/** The employee a request acts for, resolved from its token. */
+export interface AuthUser {
+  employeeId: number;
+  plantId: number;
+  name: string;
+  sessionId: string;
+  flags: ReadonlySet<PermissionFlag>;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+export interface FileAnswer {
+  bytes: Buffer;
+  fileName: string;
+  contentType: string;
+}
+
+export interface RequestInfo {
+  ip: string;
+  userAgent: string;
+  connectionId: string | null;
+  /** The caller's own token (for answers that echo the session record); never logged. */
+  token: string | null;
+  iface: string | null;
+  transmission: Record<string, unknown> | null;
+}
+
+/** What every handler receives. */
+export interface CallContext<P> {
+  payload: P;
+  /** Null only on a public call made without a valid session. */
+  user: AuthUser | null;
+  /** The request's transaction for POST (rows, change log and applied post commit together), the pool for GET. */
+  db: Sql;
+  request: RequestInfo;
+  /** Files of a multipart upload. */
+  files: UploadedFile[];
+  /** Work to do once the transaction has committed (hub notifications, closing connections). */
+  afterCommit(fn: () => void | Promise<void>): void;
+}
+
+export type Handler<C extends CallDef> = (
+  ctx: CallContext<z.output<C['payload']>>,
+) => Promise<[ResultOf<C>] extends [never] ? FileAnswer : ResultOf<C>>; // file calls declare result z.never()
+
+export interface Entry {
+  call: CallDef;
+  handler: (ctx: CallContext<unknown>) => Promise<unknown>;
+}
+
+/** Every implemented call by method and path. An area registers its handlers here at start-up. */
+export class CallRegistry {
+  private readonly entries = new Map<string, Entry>();
+
+  handle<C extends CallDef>(call: C, handler: Handler<C>): void {
+    for (const method of [call.method, call.alsoMethod].filter(Boolean)) {
+      const key = `${method} ${call.path.toLowerCase()}`;
+      if (this.entries.has(key)) throw new Error(`Call ${key} is registered twice`);
+      this.entries.set(key, { call, handler: handler as Entry['handler'] });
+    }
+  }
+
+  /** Paths are matched case-insensitively: the legacy client spells `translation/translate` both ways. */
+  find(method: string, path: string): Entry | undefined {
+    return this.entries.get(`${method} ${path.toLowerCase()}`);
+  }
+
+  all(): Entry[] {
+    return [...new Set(this.entries.values())];
+  }
+}
+
+const human = (flag: string) => flag.replace(/([A-Z])/g, ' $1').toLowerCase();
+
+/** Null when allowed; otherwise the sentence to answer with. */
+export function accessProblem(access: Access, user: AuthUser | null): 'login' | string | null {
+  if (access === 'public') return null;
+  if (!user) return 'login';
+  if (access === 'user') return null;
+  if ('allOf' in access) {
+    const missing = access.allOf.filter((f) => !user.flags.has(f));
+    return missing.length ? `You do not have permission to do this (it needs: ${missing.map(human).join(', ')}).` : null;
+  }
+  return access.anyOf.some((f) => user.flags.has(f))
+    ? null
+    : `You do not have permission to do this (it needs one of: ${access.anyOf.map(human).join(', ')}).`;
+}

@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+// Type-only: brings req.isMultipart()/req.parts() into FastifyRequest; the plugin is registered in app.ts.
+import type {} from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeZodError } from '../../domain/contract/errors';
+import { EXPIRED_401_TEXT, type Envelope, Headers, transportFields } from '../../domain/contract/wire';
+import { PostQueueBatch, QueuedPostItem, UploadFiles } from '../../domain/platform/files';
+import type { Database, Sql } from '../db/database';
+import { coerceQuery } from './coerce';
+import { failureEnvelope, finishEnvelope, successEnvelope } from './envelope';
+import { CallError, TooManyRequests, Unauthorized, invalid } from './errors';
+import {
+  type AuthUser,
+  type CallRegistry,
+  type Entry,
+  type FileAnswer,
+  type RequestInfo,
+  type UploadedFile,
+  accessProblem,
+} from './registry';
+
+/** Resolves a token to its employee, or throws Unauthorized with the status text the client shows. */
+export interface Authenticator {
+  authenticate(token: string, employeeIdHeader: number | null): Promise<AuthUser>;
+}
+
+export interface RpcOptions {
+  db: Database;
+  registry: CallRegistry;
+  auth: Authenticator;
+}
+
+/** Limits: JSON bodies, Big POST text bodies, uploaded files, a decompressed post batch. */
+export const Limits = {
+  jsonBody: 10 * 1024 * 1024,
+  bigPostBody: 100 * 1024 * 1024,
+  uploadFile: 50 * 1024 * 1024,
+  uploadFiles: 20,
+  batchDecompressed: 20 * 1024 * 1024,
+} as const;
+
+type Outcome = { envelope: Envelope; status: number } | { file: FileAnswer };
+
+interface Input {
+  raw: Record<string, unknown>;
+  token: string | null;
+  postId: string | null;
+  info: RequestInfo;
+  files: UploadedFile[];
+}
+
+/**
+ * Serves every declared call under /api/<path> with the wire contract of spec 000 §7.1 and §8:
+ * transport fields and headers in, envelope out; validation against the call's zod schema before any
+ * work; POSTs inside one transaction with PostID idempotency; Big POST, multipart upload and the
+ * compressed queued-post batch through the same pipeline.
+ */
+export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise<void> {
+  const { db, registry, auth } = opts;
+
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: Limits.bigPostBody }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/*',
+    bodyLimit: Limits.jsonBody,
+    handler: async (req, reply) => {
+      const path = (req.params as { '*': string })['*'];
+      const entry = registry.find(req.method, path);
+      const finish = (outcome: Outcome) => send(req, reply, outcome, entry?.call.response === 'file');
+      try {
+        if (!entry) {
+          return finish({ envelope: failureEnvelope('error', `There is no call named ${req.method} ${path}.`), status: 404 });
+        }
+        const input = await readInput(req, entry);
+        const user = await authenticate(entry, input, req);
+        if (entry.call.path === PostQueueBatch.path) return finish(await runBatch(input, user));
+        return finish(await runCall(entry, user, input));
+      } catch (error) {
+        return finish(failureOutcome(error, req));
+      }
+    },
+  });
+
+  async function authenticate(entry: Entry, input: Input, req: FastifyRequest): Promise<AuthUser | null> {
+    const headerId = String(req.headers[Headers.employeeId.toLowerCase()] ?? '').trim();
+    const employeeIdHeader = /^\d+$/.test(headerId) ? Number(headerId) : null;
+    if (!input.token) {
+      if (entry.call.access === 'public') return null;
+      throw new Unauthorized(EXPIRED_401_TEXT);
+    }
+    try {
+      return await auth.authenticate(input.token, employeeIdHeader);
+    } catch (error) {
+      // A stale token on a public call (the login page, a TV board) is no reason to refuse it.
+      if (error instanceof Unauthorized && entry.call.access === 'public') return null;
+      throw error;
+    }
+  }
+
+  async function runCall(entry: Entry, user: AuthUser | null, input: Input): Promise<Outcome> {
+    const problem = accessProblem(entry.call.access, user);
+    if (problem === 'login') throw new Unauthorized(EXPIRED_401_TEXT);
+    if (problem) throw new CallError(problem, 'error', 403);
+
+    const candidate = entry.call.method === 'GET' ? coerceQuery(entry.call.payload, input.raw) : input.raw;
+    const parsed = entry.call.payload.safeParse(candidate);
+    if (!parsed.success) throw invalid(describeZodError(parsed.error));
+
+    const after: Array<() => void | Promise<void>> = [];
+    const context = (sql: Sql) => ({
+      payload: parsed.data,
+      user,
+      db: sql,
+      request: input.info,
+      files: input.files,
+      afterCommit: (fn: () => void | Promise<void>) => after.push(fn),
+    });
+
+    let outcome: Outcome;
+    if (entry.call.response === 'file') {
+      outcome = { file: (await entry.handler(context(db))) as FileAnswer };
+    } else if (entry.call.method === 'GET' && !entry.call.alsoMethod) {
+      outcome = { envelope: successEnvelope(await entry.handler(context(db))), status: 200 };
+    } else {
+      outcome = { envelope: await runWrite(entry, user, input, context), status: 200 };
+    }
+    for (const fn of after) await fn();
+    return outcome;
+  }
+
+  /** One transaction for the handler's rows and the applied-post record; a repeated PostID answers the first result. */
+  async function runWrite(
+    entry: Entry,
+    user: AuthUser | null,
+    input: Input,
+    context: (sql: Sql) => Parameters<Entry['handler']>[0],
+  ): Promise<Envelope> {
+    const postId = user ? input.postId : null;
+    const previous = async () =>
+      postId
+        ? (
+            await db.query<{ envelope: Envelope }>(
+              'SELECT envelope FROM applied_posts WHERE employee_id = $1 AND post_id = $2',
+              [user!.employeeId, postId],
+            )
+          )[0]?.envelope
+        : undefined;
+    const seen = await previous();
+    if (seen) return seen;
+    try {
+      return await db.transaction(async (tx) => {
+        const envelope = successEnvelope(await entry.handler(context(tx)));
+        if (postId) {
+          await tx.query('INSERT INTO applied_posts (employee_id, post_id, path, envelope) VALUES ($1, $2, $3, $4)', [
+            user!.employeeId,
+            postId,
+            entry.call.path,
+            JSON.stringify(envelope),
+          ]);
+        }
+        return envelope;
+      });
+    } catch (error) {
+      // Two copies of one post raced: the loser's transaction rolled back; answer the winner's result.
+      const winner = (error as { code?: string }).code === '23505' ? await previous() : undefined;
+      if (winner) return winner;
+      throw error;
+    }
+  }
+
+  /**
+   * web/PostQueueBatch: several queued posts as one gzipped, base64, chunked array. Applied in order,
+   * each as if posted alone (own transaction, own PostID); the first failure stops the rest.
+   */
+  async function runBatch(input: Input, user: AuthUser | null): Promise<Outcome> {
+    const problem = accessProblem(PostQueueBatch.access, user);
+    if (problem === 'login') throw new Unauthorized(EXPIRED_401_TEXT);
+    const parsed = PostQueueBatch.payload.safeParse(input.raw);
+    if (!parsed.success) throw invalid(describeZodError(parsed.error));
+    let items: unknown;
+    try {
+      const zipped = Buffer.from(parsed.data.CompressedPosts.join(''), 'base64');
+      items = JSON.parse(gunzipSync(zipped, { maxOutputLength: Limits.batchDecompressed }).toString('utf8'));
+    } catch {
+      throw invalid('CompressedPosts is not a gzipped, base64-encoded list of posts.');
+    }
+    const list = QueuedPostItem.array().min(1).safeParse(items);
+    if (!list.success) throw invalid(`CompressedPosts: ${describeZodError(list.error)}`);
+
+    const results: Array<{ Path: string; PostID: string | null; Status: string; Envelope: Envelope | null }> = [];
+    let stopped = false;
+    for (const item of list.data) {
+      const postId = typeof item.Body.PostID === 'string' ? item.Body.PostID : null;
+      if (stopped) {
+        results.push({ Path: item.Path, PostID: postId, Status: 'skipped', Envelope: null });
+        continue;
+      }
+      const entry = registry.find('POST', item.Path);
+      let outcome: Outcome;
+      if (!entry || entry.call.response === 'file' || entry.call.path === PostQueueBatch.path || entry.call.path === UploadFiles.path) {
+        outcome = { envelope: failureEnvelope('error', `${item.Path} cannot be sent through the post queue.`), status: 400 };
+      } else {
+        try {
+          outcome = await runCall(entry, user, { ...input, raw: withoutTransport(item.Body), postId });
+        } catch (error) {
+          outcome = failureOutcome(error, null);
+        }
+      }
+      const envelope = 'envelope' in outcome ? outcome.envelope : null;
+      const ok = envelope !== null && !envelope.Error && !envelope.Sorry && !envelope.Silent;
+      results.push({ Path: item.Path, PostID: postId, Status: ok ? 'applied' : 'failed', Envelope: envelope });
+      if (!ok) stopped = true;
+    }
+    return { envelope: successEnvelope(results), status: 200 };
+  }
+
+  function failureOutcome(error: unknown, req: FastifyRequest | null): Outcome {
+    if (error instanceof Unauthorized) {
+      return { envelope: failureEnvelope('error', error.statusText), status: 401 };
+    }
+    if (error instanceof TooManyRequests) {
+      return { envelope: failureEnvelope('error', error.message), status: 429 };
+    }
+    if (error instanceof CallError) {
+      return { envelope: failureEnvelope(error.kind, error.message), status: error.status };
+    }
+    const reference = randomUUID().slice(0, 8);
+    (req?.log ?? app.log).error({ err: error, reference }, 'call failed');
+    return {
+      envelope: failureEnvelope('error', `Something went wrong on the server (reference ${reference}). Nothing was saved.`),
+      status: 500,
+    };
+  }
+
+  async function readInput(req: FastifyRequest, entry: Entry): Promise<Input> {
+    let raw: Record<string, unknown>;
+    const files: UploadedFile[] = [];
+    if (req.method === 'GET') {
+      raw = { ...(req.query as Record<string, unknown>) };
+      delete raw._;
+    } else if (req.isMultipart()) {
+      if (entry.call.path !== UploadFiles.path) throw invalid(`${entry.call.path} does not take a file upload.`);
+      raw = {};
+      for await (const part of req.parts({ limits: { fileSize: Limits.uploadFile, files: Limits.uploadFiles } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'files') throw invalid(`Files must be sent in the "files" field, not "${part.fieldname}".`);
+          const bytes = await part.toBuffer();
+          if (part.file.truncated) throw invalid(`${part.filename} is larger than ${Limits.uploadFile / 1024 / 1024} MB.`);
+          files.push({ fileName: part.filename || 'file', contentType: part.mimetype || 'application/octet-stream', bytes });
+        } else {
+          raw[part.fieldname] = part.value;
+        }
+      }
+    } else if (typeof req.body === 'string') {
+      if (!req.headers[Headers.bigPost.toLowerCase()]) throw invalid('A plain-text body must carry the BigPost header.');
+      try {
+        raw = JSON.parse(req.body) as Record<string, unknown>;
+      } catch {
+        throw invalid('The Big POST body is not valid JSON.');
+      }
+    } else {
+      raw = (req.body as Record<string, unknown> | undefined) ?? {};
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid('The request body must be a JSON object.');
+
+    const header = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
+    const token = header || (typeof raw.Token === 'string' && raw.Token ? raw.Token : null);
+    let transmission: Record<string, unknown> | null = null;
+    if (typeof raw.TransmissionInfoJSON === 'string' && raw.TransmissionInfoJSON) {
+      try {
+        transmission = JSON.parse(raw.TransmissionInfoJSON);
+      } catch {
+        throw invalid('TransmissionInfoJSON is not valid JSON.');
+      }
+    } else if (raw.TransmissionInfoJSON && typeof raw.TransmissionInfoJSON === 'object') {
+      transmission = raw.TransmissionInfoJSON as Record<string, unknown>;
+    }
+    const connectionId = String(req.headers[Headers.connectionId.toLowerCase()] ?? '') || null;
+    return {
+      raw: withoutTransport(raw),
+      token,
+      postId: typeof raw.PostID === 'string' && raw.PostID ? raw.PostID.slice(0, 100) : null,
+      files,
+      info: {
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? ''),
+        connectionId,
+        token,
+        iface: typeof raw.Interface === 'string' ? raw.Interface : null,
+        transmission,
+      },
+    };
+  }
+
+  function send(req: FastifyRequest, reply: FastifyReply, outcome: Outcome, fileCall: boolean) {
+    reply.header('Cache-Control', 'no-store');
+    if ('file' in outcome) {
+      const { bytes, fileName, contentType } = outcome.file;
+      const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .header('Content-Type', contentType)
+        .header('Content-Length', bytes.length)
+        .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+        .send(bytes);
+    }
+    const { envelope, status } = outcome;
+    if (status === 401) reply.raw.statusMessage = envelope.Message;
+    if (status === 429) reply.header('Retry-After', '60');
+    reply.code(status);
+    // File calls answer failures as JSON with a message (spec 000 §8 file download failure).
+    if (fileCall) return reply.send({ message: envelope.Message, Message: envelope.Message });
+    const returnOrderHeader = String(req.headers[Headers.returnOrder.toLowerCase()] ?? '');
+    return reply.send(
+      finishEnvelope(envelope, {
+        compress: String(req.headers[Headers.compression.toLowerCase()] ?? '').toLowerCase() === 'true',
+        returnOrder: /^\d+$/.test(returnOrderHeader) ? Number(returnOrderHeader) : null,
+      }),
+    );
+  }
+}
+
+function withoutTransport(body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  for (const field of transportFields) delete out[field];
+  return out;
+}
