@@ -4,7 +4,7 @@ import { flagServerName, permissionFlags } from '../../../domain/platform/permis
 import type { UserRecord } from '../../../domain/platform/session';
 import type { Database, Sql } from '../../db/database';
 import type { Authenticator } from '../../rpc/rpc.plugin';
-import { TooManyRequests, Unauthorized, invalid } from '../../rpc/errors';
+import { TooManyRequests, Unauthorized, invalid, sorry } from '../../rpc/errors';
 import type { AuthUser } from '../../rpc/registry';
 import { type EmployeeRow, findCredentials, findEmployee, flagsOf, secureReports } from './employees.repository';
 import type { LoginLimiter } from './login-limiter';
@@ -68,10 +68,12 @@ export class SessionService implements Authenticator {
     const credentials = await findCredentials(tx, input.userName);
     // Hash even for an unknown name, so response time does not tell which names exist.
     const ok = await verifyPassword(input.password, credentials?.password_hash ?? (await dummyHash()));
-    if (!credentials || !ok || !credentials.active) {
+    if (!credentials || !ok) {
       this.limiter.fail(input.userName, input.ip);
-      throw invalid(credentials && ok ? 'This account is disabled. Ask an administrator.' : LOGIN_FAILED);
+      throw invalid(LOGIN_FAILED);
     }
+    // The right password for a disabled account: a business refusal, shown as a warning.
+    if (!credentials.active) throw sorry('This account is disabled. Ask an administrator to enable it.');
     this.limiter.succeed(input.userName, input.ip);
     const token = randomBytes(16).toString('base64url');
     await insertSession(tx, {
