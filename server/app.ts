@@ -59,7 +59,9 @@ export async function buildApp(db: Database, config: Config, opts: { logger?: bo
     fastify.get('/', async (_req, reply) =>
       reply
         .type('text/html')
-        .send('<p>The client is not built. Run <code>npm start</code> (it builds it) or <code>npm run build</code>.</p>'),
+        .send(
+          '<p>The client is not built. Run <code>npm start</code> (it builds it) or <code>npm run build</code>.</p>',
+        ),
     );
   }
   return { fastify, registry, sessions };

@@ -11,7 +11,10 @@ export function redactUrl(url: string): string {
 
 export const loggerOptions = (level: string) => ({
   level,
-  redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.Token', '*.Password'], censor: '[redacted]' },
+  redact: {
+    paths: ['req.headers.authorization', 'headers.authorization', '*.Token', '*.Password'],
+    censor: '[redacted]',
+  },
   serializers: {
     req(req: { method: string; url: string; ip?: string }) {
       return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip };

@@ -16,7 +16,8 @@ const where = db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'P
 console.log(`\nSteelworks is running at ${url} on ${where}${seeded ? ' (demo data seeded)' : ''}.`);
 if (db.kind === 'pglite') {
   console.log('Demo logins (password = user name):');
-  for (const e of demoEmployees) console.log(`  ${e.userName.padEnd(11)} ${e.firstName} ${e.lastName}, ${e.title}`);
+  for (const e of demoEmployees)
+    console.log(`  ${e.userName.padEnd(11)} ${e.firstName} ${e.lastName}, ${e.title}`);
 }
 
 let closing = false;

@@ -6,7 +6,11 @@ import type { PermissionFlag } from '../platform/permissions';
  * flags: a logged-in employee holding every one of them. Row-level rules (for example "only your own
  * record unless you are an employee administrator") live in the server area's policy.
  */
-export type Access = 'public' | 'user' | { allOf: readonly PermissionFlag[] } | { anyOf: readonly PermissionFlag[] };
+export type Access =
+  | 'public'
+  | 'user'
+  | { allOf: readonly PermissionFlag[] }
+  | { anyOf: readonly PermissionFlag[] };
 
 /** How a call travels: GET (values in the query), POST (values in a JSON body). */
 export type Method = 'GET' | 'POST';

@@ -6,12 +6,11 @@ import { z } from 'zod';
  * the wrong type is rejected with a sentence that names the field, and the parsed Value is typed by the
  * field's own schema.
  */
-export function fieldUpdate<IdKey extends string, Id extends z.ZodType, Fields extends Record<string, z.ZodType>>(
-  entity: string,
-  idKey: IdKey,
-  id: Id,
-  fields: Fields,
-) {
+export function fieldUpdate<
+  IdKey extends string,
+  Id extends z.ZodType,
+  Fields extends Record<string, z.ZodType>,
+>(entity: string, idKey: IdKey, id: Id, fields: Fields) {
   const names = Object.keys(fields);
   return z
     .object({ [idKey]: id, FieldName: z.string().min(1), Value: z.unknown() } as {
@@ -49,8 +48,11 @@ export function fieldUpdate<IdKey extends string, Id extends z.ZodType, Fields e
 
 function expectedWord(expected: string): string {
   return (
-    ({ number: 'a number', string: 'text', boolean: 'true or false', int: 'a whole number' } as Record<string, string>)[
-      expected
-    ] ?? expected
+    (
+      { number: 'a number', string: 'text', boolean: 'true or false', int: 'a whole number' } as Record<
+        string,
+        string
+      >
+    )[expected] ?? expected
   );
 }

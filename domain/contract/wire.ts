@@ -77,4 +77,10 @@ export const OTHER_USER_401_TEXT = 'This session belongs to another user';
 export const EXPIRED_401_TEXT = 'Your session has expired. Please log in again';
 
 /** Fields the request layer adds to every GET query and POST body; never part of a call's own payload. */
-export const transportFields = ['TransmissionInfoJSON', 'Token', 'Interface', 'PostQueueEmpty', 'PostID'] as const;
+export const transportFields = [
+  'TransmissionInfoJSON',
+  'Token',
+  'Interface',
+  'PostQueueEmpty',
+  'PostID',
+] as const;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
+import { flagServerName, type PermissionFlag, permissionFlags } from './permissions';
 import { languages } from './session';
-import { type PermissionFlag, flagServerName, permissionFlags } from './permissions';
 
 /** Employee avatar (spec 000 §3.2). */
 export const Avatar = z.object({
@@ -57,7 +57,8 @@ export const GetAllEmployeeNamesFirstLast = defineCall({
 export const GetEmployeePhoto = defineCall({
   method: 'GET',
   path: 'mes/GetEmployeePhoto',
-  summary: 'The employee photo named {EmployeeID}.bmp, as image bytes (404 with a message when there is none).',
+  summary:
+    'The employee photo named {EmployeeID}.bmp, as image bytes (404 with a message when there is none).',
   access: 'user',
   response: 'file',
   payload: z.object({ photo: z.string().regex(/^\d+\.bmp$/, 'must be an employee id followed by .bmp') }),
@@ -65,7 +66,9 @@ export const GetEmployeePhoto = defineCall({
 });
 
 type FlagFields = { [K in PermissionFlag as Capitalize<K>]: z.ZodBoolean };
-const flagFields = Object.fromEntries(permissionFlags.map((f) => [flagServerName(f), z.boolean()])) as FlagFields;
+const flagFields = Object.fromEntries(
+  permissionFlags.map((f) => [flagServerName(f), z.boolean()]),
+) as FlagFields;
 
 /** Fields an employee may change on their own record. */
 export const selfEditableEmployeeFields = ['Language', 'ShowMyHelp', 'PlantID'] as const;
@@ -78,7 +81,8 @@ export const selfEditableEmployeeFields = ['Language', 'ShowMyHelp', 'PlantID'] 
 export const UpdateEmployee = defineCall({
   method: 'POST',
   path: 'web/UpdateEmployee',
-  summary: 'Change one field of an employee: Language and ShowMyHelp on your own record; the rest as an employee administrator.',
+  summary:
+    'Change one field of an employee: Language and ShowMyHelp on your own record; the rest as an employee administrator.',
   access: 'user',
   payload: fieldUpdate('an employee', 'EmployeeID', z.number().int(), {
     Language: z.enum(languages),

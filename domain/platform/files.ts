@@ -54,5 +54,8 @@ export const PostQueueBatch = defineCall({
   ),
 });
 
-export const QueuedPostItem = z.object({ Path: z.string().min(1).max(200), Body: z.record(z.string(), z.unknown()) });
+export const QueuedPostItem = z.object({
+  Path: z.string().min(1).max(200),
+  Body: z.record(z.string(), z.unknown()),
+});
 export type QueuedPostItem = z.infer<typeof QueuedPostItem>;

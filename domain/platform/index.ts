@@ -1,11 +1,17 @@
+export * from './employees';
+export * from './files';
 export * from './permissions';
 export * from './plants';
-export * from './session';
-export * from './employees';
 export * from './reference';
-export * from './files';
+export * from './session';
 
-import { GetAllEmployeeNamesFirstLast, GetAvatars, GetEmployeeAvatar, GetEmployeePhoto, UpdateEmployee } from './employees';
+import {
+  GetAllEmployeeNamesFirstLast,
+  GetAvatars,
+  GetEmployeeAvatar,
+  GetEmployeePhoto,
+  UpdateEmployee,
+} from './employees';
 import { DownloadFile, PostQueueBatch, UploadFiles } from './files';
 import {
   GetDefaultTranslations,
@@ -39,3 +45,4 @@ export const platformCalls = [
   DownloadFile,
   PostQueueBatch,
 ] as const;
+export * from './interfaces';

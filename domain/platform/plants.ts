@@ -27,7 +27,13 @@ export function plantTimeZone(plantId: number | null | undefined): string {
   }
 }
 
-const p = (PlantID: number, PlantName: string, ShortName: string, Country: Plant['Country'], Subcontractor = false): Plant => ({
+const p = (
+  PlantID: number,
+  PlantName: string,
+  ShortName: string,
+  Country: Plant['Country'],
+  Subcontractor = false,
+): Plant => ({
   PlantID,
   PlantName,
   ShortName,

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
-import { type PermissionFlag, flagServerName, permissionFlags } from './permissions';
+import { flagServerName, type PermissionFlag, permissionFlags } from './permissions';
 
 /** Languages the product ships (spec 000 §1: per-user language, default en). */
 export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];
 
 type FlagFields = { [K in PermissionFlag as Capitalize<K>]: z.ZodBoolean };
-const flagShape = Object.fromEntries(permissionFlags.map((f) => [flagServerName(f), z.boolean()])) as FlagFields;
+const flagShape = Object.fromEntries(
+  permissionFlags.map((f) => [flagServerName(f), z.boolean()]),
+) as FlagFields;
 
 /**
  * The user record the server sends at login (spec 000 §3.1): EmployeeID, Name, TokenID, PlantID,

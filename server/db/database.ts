@@ -30,7 +30,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     transaction: (fn) =>
       db.transaction((tx) =>
         fn({
-          query: async (text, params) => (await tx.query(text, params ? [...params] : undefined)).rows as never,
+          query: async (text, params) =>
+            (await tx.query(text, params ? [...params] : undefined)).rows as never,
         }),
       ),
     close: () => db.close(),

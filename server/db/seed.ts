@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type PermissionFlag, flagColumn, permissionFlags } from '../../domain/platform/permissions';
+import { flagColumn, type PermissionFlag, permissionFlags } from '../../domain/platform/permissions';
 import { plants } from '../../domain/platform/plants';
 import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
@@ -40,7 +40,13 @@ export async function createEmployee(db: Sql, e: NewEmployee): Promise<void> {
     await db.query(
       `INSERT INTO stored_files (file_id, file_name, content_type, size, sha256, bytes)
        VALUES ($1, $2, 'image/bmp', $3, $4, $5)`,
-      [photoId, `${e.employeeId}.bmp`, e.photo.length, createHash('sha256').update(e.photo).digest('hex'), e.photo],
+      [
+        photoId,
+        `${e.employeeId}.bmp`,
+        e.photo.length,
+        createHash('sha256').update(e.photo).digest('hex'),
+        e.photo,
+      ],
     );
   }
   const flagCols = permissionFlags.map(flagColumn);
@@ -85,7 +91,9 @@ export function portraitBmp(background: [number, number, number], size = 64): Bu
       // BMP rows run bottom-up.
       const fy = size - 1 - y;
       const head = (x - size / 2) ** 2 + (fy - size * 0.38) ** 2 < (size * 0.18) ** 2;
-      const body = fy > size * 0.62 && (x - size / 2) ** 2 / (size * 0.36) ** 2 + (fy - size) ** 2 / (size * 0.38) ** 2 < 1;
+      const body =
+        fy > size * 0.62 &&
+        (x - size / 2) ** 2 / (size * 0.36) ** 2 + (fy - size) ** 2 / (size * 0.38) ** 2 < 1;
       const [r, g, b] = head || body ? [240, 240, 240] : background;
       const o = y * rowBytes + x * 3;
       pixels[o] = b;
@@ -112,62 +120,171 @@ export function portraitBmp(background: [number, number, number], size = 64): Bu
  */
 export const demoEmployees: NewEmployee[] = [
   {
-    employeeId: 1001, userName: 'admin', password: 'admin', firstName: 'Alex', lastName: 'Morgan',
-    title: 'Systems Administrator', plantId: 1, phone: '6105550101', flags: 'all',
-    secureReports: ['Commission Statement', 'Payroll Summary'], photo: portraitBmp([31, 111, 235]),
+    employeeId: 1001,
+    userName: 'admin',
+    password: 'admin',
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    title: 'Systems Administrator',
+    plantId: 1,
+    phone: '6105550101',
+    flags: 'all',
+    secureReports: ['Commission Statement', 'Payroll Summary'],
+    photo: portraitBmp([31, 111, 235]),
   },
   {
-    employeeId: 1002, userName: 'pm', password: 'pm', firstName: 'Priya', lastName: 'Mehta',
-    title: 'Project Manager', plantId: 1, phone: '6105550102',
-    flags: ['accessPm', 'projectManagement', 'viewBudgets', 'viewForms', 'viewAllProjects', 'accessConfigurator',
-      'configuratorAccess', 'configuratorReadAccess', 'canChangeInterface', 'customerPortalAttachments'],
+    employeeId: 1002,
+    userName: 'pm',
+    password: 'pm',
+    firstName: 'Priya',
+    lastName: 'Mehta',
+    title: 'Project Manager',
+    plantId: 1,
+    phone: '6105550102',
+    flags: [
+      'accessPm',
+      'projectManagement',
+      'viewBudgets',
+      'viewForms',
+      'viewAllProjects',
+      'accessConfigurator',
+      'configuratorAccess',
+      'configuratorReadAccess',
+      'canChangeInterface',
+      'customerPortalAttachments',
+    ],
   },
   {
-    employeeId: 1003, userName: 'scheduler', password: 'scheduler', firstName: 'Sam', lastName: 'Ortiz',
-    title: 'Production Scheduler', plantId: 2,
-    flags: ['accessManufacturing', 'viewScheduling', 'viewScheduleDetails', 'editProductionSchedules',
-      'editPlanningSchedules', 'createWhatIfSchedules', 'commitSchedules', 'viewScheduleSummary',
-      'viewScheduleQuotes', 'viewProductionPlans', 'editProductionPlans', 'editMachineRates'],
+    employeeId: 1003,
+    userName: 'scheduler',
+    password: 'scheduler',
+    firstName: 'Sam',
+    lastName: 'Ortiz',
+    title: 'Production Scheduler',
+    plantId: 2,
+    flags: [
+      'accessManufacturing',
+      'viewScheduling',
+      'viewScheduleDetails',
+      'editProductionSchedules',
+      'editPlanningSchedules',
+      'createWhatIfSchedules',
+      'commitSchedules',
+      'viewScheduleSummary',
+      'viewScheduleQuotes',
+      'viewProductionPlans',
+      'editProductionPlans',
+      'editMachineRates',
+    ],
   },
   {
-    employeeId: 1004, userName: 'supervisor', password: 'supervisor', firstName: 'Dana', lastName: 'Whitfield',
-    title: 'Shop Supervisor', plantId: 6,
-    flags: ['accessManufacturing', 'supervisor', 'approvesTime', 'salaried', 'viewPayroll', 'editPayroll',
-      'viewProductionPlans', 'viewMaintenance', 'createMaintenanceWorkOrder', 'viewScheduling'],
+    employeeId: 1004,
+    userName: 'supervisor',
+    password: 'supervisor',
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    title: 'Shop Supervisor',
+    plantId: 6,
+    flags: [
+      'accessManufacturing',
+      'supervisor',
+      'approvesTime',
+      'salaried',
+      'viewPayroll',
+      'editPayroll',
+      'viewProductionPlans',
+      'viewMaintenance',
+      'createMaintenanceWorkOrder',
+      'viewScheduling',
+    ],
   },
   {
-    employeeId: 1005, userName: 'operator', password: 'operator', firstName: 'Luis', lastName: 'Romero',
-    title: 'Saw Operator', plantId: 19, language: 'es', flags: ['accessManufacturing', 'clockedIn'],
+    employeeId: 1005,
+    userName: 'operator',
+    password: 'operator',
+    firstName: 'Luis',
+    lastName: 'Romero',
+    title: 'Saw Operator',
+    plantId: 19,
+    language: 'es',
+    flags: ['accessManufacturing', 'clockedIn'],
     photo: portraitBmp([26, 127, 55]),
   },
   {
-    employeeId: 1006, userName: 'installer', password: 'installer', firstName: 'Jordan', lastName: 'Blake',
-    title: 'Lead Installer', plantId: 0, flags: ['installer', 'accessInstallerPortal'],
+    employeeId: 1006,
+    userName: 'installer',
+    password: 'installer',
+    firstName: 'Jordan',
+    lastName: 'Blake',
+    title: 'Lead Installer',
+    plantId: 0,
+    flags: ['installer', 'accessInstallerPortal'],
   },
   {
-    employeeId: 1007, userName: 'vendor', password: 'vendor', firstName: 'Victor', lastName: 'Hale',
-    title: 'Account Manager, Hale Steel Supply', plantId: 0, flags: ['accessVendorPortal'],
+    employeeId: 1007,
+    userName: 'vendor',
+    password: 'vendor',
+    firstName: 'Victor',
+    lastName: 'Hale',
+    title: 'Account Manager, Hale Steel Supply',
+    plantId: 0,
+    flags: ['accessVendorPortal'],
   },
   {
-    employeeId: 1008, userName: 'customer', password: 'customer', firstName: 'Carmen', lastName: 'Diaz',
-    title: 'Store Development, Northwind Retail', plantId: 0, flags: ['accessCustomerPortal'],
+    employeeId: 1008,
+    userName: 'customer',
+    password: 'customer',
+    firstName: 'Carmen',
+    lastName: 'Diaz',
+    title: 'Store Development, Northwind Retail',
+    plantId: 0,
+    flags: ['accessCustomerPortal'],
   },
   {
-    employeeId: 1009, userName: 'finance', password: 'finance', firstName: 'Fiona', lastName: 'Grant',
-    title: 'Controller', plantId: 1,
+    employeeId: 1009,
+    userName: 'finance',
+    password: 'finance',
+    firstName: 'Fiona',
+    lastName: 'Grant',
+    title: 'Controller',
+    plantId: 1,
     flags: ['accessFinance', 'processPoc', 'viewCommissionCalc', 'viewBudgets', 'salaried', 'canChangePlant'],
     secureReports: ['Commission Statement'],
   },
   {
-    employeeId: 1010, userName: 'fis', password: 'fis', firstName: 'Marcus', lastName: 'Bell',
-    title: 'Installation Manager', plantId: 1,
-    flags: ['accessFis', 'accessPm', 'canChangeInterface', 'fisPersonnel', 'fisAdmin', 'fisQuoteAdmin',
-      'fisQuoteCollaboration', 'fisViewQuotes', 'fisCreateQuotes', 'fisViewAllOrders', 'fisPayrollView',
-      'fisPayrollEdit', 'fisPayrollFinalize', 'fisPayrollEpicorExport'],
+    employeeId: 1010,
+    userName: 'fis',
+    password: 'fis',
+    firstName: 'Marcus',
+    lastName: 'Bell',
+    title: 'Installation Manager',
+    plantId: 1,
+    flags: [
+      'accessFis',
+      'accessPm',
+      'canChangeInterface',
+      'fisPersonnel',
+      'fisAdmin',
+      'fisQuoteAdmin',
+      'fisQuoteCollaboration',
+      'fisViewQuotes',
+      'fisCreateQuotes',
+      'fisViewAllOrders',
+      'fisPayrollView',
+      'fisPayrollEdit',
+      'fisPayrollFinalize',
+      'fisPayrollEpicorExport',
+    ],
   },
   {
-    employeeId: 1011, userName: 'shipper', password: 'shipper', firstName: 'Tom', lastName: 'Becker',
-    title: 'Shipping Lead', plantId: 3, flags: ['accessManufacturing', 'shipper', 'receiver', 'finalizeShipment'],
+    employeeId: 1011,
+    userName: 'shipper',
+    password: 'shipper',
+    firstName: 'Tom',
+    lastName: 'Becker',
+    title: 'Shipping Lead',
+    plantId: 3,
+    flags: ['accessManufacturing', 'shipper', 'receiver', 'finalizeShipment'],
   },
 ];
 
@@ -184,11 +301,16 @@ const spanish: Record<string, string> = {
     'Esta pantalla está guardando. Continuará cuando termine.',
 };
 
-/** Demo people, translations and help links; skipped when employees exist already. Returns whether it seeded. */
+/** Demo people, translations and help links; skipped when the demo people exist already. Returns whether it seeded. */
 export async function seedDemo(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await seedReference(tx);
-    const existing = await tx.query('SELECT 1 FROM employees LIMIT 1');
+    // Keyed on the demo people themselves, so seeding after `create-admin` still works.
+    const existing = await tx.query(
+      `SELECT 1 FROM employees e LEFT JOIN credentials c USING (employee_id)
+        WHERE e.employee_id = ANY($1::int[]) OR lower(c.user_name) = ANY($2::text[]) LIMIT 1`,
+      [demoEmployees.map((e) => e.employeeId), demoEmployees.map((e) => e.userName)],
+    );
     if (existing.length) return false;
     for (const e of demoEmployees) await createEmployee(tx, e);
     for (const [english, translated] of Object.entries(spanish)) {

@@ -29,9 +29,16 @@ export function failureEnvelope(kind: 'error' | 'sorry' | 'silent', message: str
  * Finishes an envelope for one request: echoes its ReturnOrder and, when the client sent the
  * compression flag and the result is large enough to be worth it, gzips and base64-encodes ResultJSON.
  */
-export function finishEnvelope(envelope: Envelope, opts: { compress: boolean; returnOrder: number | null }): Envelope {
+export function finishEnvelope(
+  envelope: Envelope,
+  opts: { compress: boolean; returnOrder: number | null },
+): Envelope {
   const out = { ...envelope, ReturnOrder: opts.returnOrder };
-  if (opts.compress && !envelope.ResultCompressed && envelope.ResultJSON.length >= WireConstants.compressResultAbove) {
+  if (
+    opts.compress &&
+    !envelope.ResultCompressed &&
+    envelope.ResultJSON.length >= WireConstants.compressResultAbove
+  ) {
     out.ResultJSON = gzipSync(Buffer.from(envelope.ResultJSON, 'utf8')).toString('base64');
     out.ResultCompressed = true;
   }

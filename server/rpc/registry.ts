@@ -88,7 +88,9 @@ export function accessProblem(access: Access, user: AuthUser | null): 'login' | 
   if (access === 'user') return null;
   if ('allOf' in access) {
     const missing = access.allOf.filter((f) => !user.flags.has(f));
-    return missing.length ? `You do not have permission to do this (it needs: ${missing.map(human).join(', ')}).` : null;
+    return missing.length
+      ? `You do not have permission to do this (it needs: ${missing.map(human).join(', ')}).`
+      : null;
   }
   return access.anyOf.some((f) => user.flags.has(f))
     ? null

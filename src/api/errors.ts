@@ -1,3 +1,5 @@
+// One notion of "which posts were applied": the queue machine recognises this failure by its class.
+import { PostFailure as QueuePostFailure } from '../../machines/post-queue.machine';
 /** Why a request failed; see the error catalogue in README.md. */
 export type ApiErrorKind =
   | 'error'
@@ -33,7 +35,7 @@ export type PostFailureKind = 'error' | 'sorry' | 'silent';
  * Message; `appliedPostIds` are the posts of the same request that the server did apply before it, so the
  * queue can drop them and keep the rest. Never shown by the request layer: the queue's error callback does.
  */
-export class PostFailure extends Error {
+export class PostFailure extends QueuePostFailure {
   override readonly name = 'PostFailure';
   /** Which envelope flag refused the post (`error` when the server gave no envelope for it). */
   readonly kind: PostFailureKind;
@@ -42,10 +44,10 @@ export class PostFailure extends Error {
 
   constructor(
     message: string,
-    public appliedPostIds: string[],
+    appliedPostIds: string[],
     details: { kind?: PostFailureKind; failedPostId?: string | null } = {},
   ) {
-    super(message);
+    super(message, appliedPostIds);
     this.kind = details.kind ?? 'error';
     this.failedPostId = details.failedPostId ?? null;
   }

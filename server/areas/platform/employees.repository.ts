@@ -1,4 +1,4 @@
-import { type PermissionFlag, flagColumn, permissionFlags } from '../../../domain/platform/permissions';
+import { flagColumn, type PermissionFlag, permissionFlags } from '../../../domain/platform/permissions';
 import type { Sql } from '../../db/database';
 
 /** An employees row as the database returns it (flags are the snake_case columns). */
@@ -43,7 +43,9 @@ export async function findCredentials(
 }
 
 export async function listActiveEmployees(db: Sql): Promise<EmployeeRow[]> {
-  return db.query<EmployeeRow>('SELECT * FROM employees WHERE active ORDER BY last_name, first_name, employee_id');
+  return db.query<EmployeeRow>(
+    'SELECT * FROM employees WHERE active ORDER BY last_name, first_name, employee_id',
+  );
 }
 
 export async function secureReports(db: Sql, employeeId: number): Promise<string[]> {
@@ -74,7 +76,12 @@ export function columnForField(field: string): string | undefined {
   return flag ? flagColumn(flag) : undefined;
 }
 
-export async function updateEmployeeColumn(db: Sql, employeeId: number, column: string, value: unknown): Promise<number> {
+export async function updateEmployeeColumn(
+  db: Sql,
+  employeeId: number,
+  column: string,
+  value: unknown,
+): Promise<number> {
   // `column` comes only from columnForField's fixed whitelist, never from the request text.
   const rows = await db.query(
     `UPDATE employees SET ${column} = $2, updated_at = now() WHERE employee_id = $1 RETURNING employee_id`,
@@ -87,7 +94,10 @@ export async function plantExists(db: Sql, plantId: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM plants WHERE plant_id = $1', [plantId])).length > 0;
 }
 
-export async function photoOf(db: Sql, employeeId: number): Promise<{ bytes: Buffer; content_type: string } | undefined> {
+export async function photoOf(
+  db: Sql,
+  employeeId: number,
+): Promise<{ bytes: Buffer; content_type: string } | undefined> {
   const rows = await db.query<{ bytes: Uint8Array; content_type: string }>(
     `SELECT f.bytes, f.content_type FROM employees e JOIN stored_files f ON f.file_id = e.photo_file_id
       WHERE e.employee_id = $1 AND f.deleted_at IS NULL`,

@@ -4,8 +4,8 @@ import { forbidden, invalid, notFound } from '../../rpc/errors';
 import type { AuthUser, FileAnswer } from '../../rpc/registry';
 import { canUpdateEmployee } from './employees.policy';
 import {
-  type EmployeeRow,
   columnForField,
+  type EmployeeRow,
   findEmployee,
   listActiveEmployees,
   photoOf,
@@ -15,7 +15,17 @@ import {
 import { fullName } from './session.service';
 
 /** Colour pairs for avatars without a photo: dark backgrounds with white text, readable on every screen. */
-const palette = ['#1f6feb', '#8250df', '#bf3989', '#cf222e', '#bc4c00', '#4d2d00', '#1a7f37', '#0a3069', '#6e7781'];
+const palette = [
+  '#1f6feb',
+  '#8250df',
+  '#bf3989',
+  '#cf222e',
+  '#bc4c00',
+  '#4d2d00',
+  '#1a7f37',
+  '#0a3069',
+  '#6e7781',
+];
 
 export function toAvatar(row: EmployeeRow): Avatar {
   return {
@@ -43,7 +53,12 @@ export async function avatar(db: Sql, employeeId: number): Promise<Avatar | null
 
 export async function namesFirstLast(db: Sql) {
   return (await listActiveEmployees(db))
-    .map((r) => ({ EmployeeID: r.employee_id, FirstName: r.first_name, LastName: r.last_name, Name: fullName(r) }))
+    .map((r) => ({
+      EmployeeID: r.employee_id,
+      FirstName: r.first_name,
+      LastName: r.last_name,
+      Name: fullName(r),
+    }))
     .sort((a, b) => a.Name.localeCompare(b.Name));
 }
 

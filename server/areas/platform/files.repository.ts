@@ -11,7 +11,14 @@ export interface FileRow {
 
 export async function insertFile(
   db: Sql,
-  f: { fileId: string; fileName: string; contentType: string; bytes: Buffer; sha256: string; uploadedBy: number | null },
+  f: {
+    fileId: string;
+    fileName: string;
+    contentType: string;
+    bytes: Buffer;
+    sha256: string;
+    uploadedBy: number | null;
+  },
 ): Promise<FileRow> {
   const rows = await db.query<FileRow>(
     `INSERT INTO stored_files (file_id, file_name, content_type, size, sha256, bytes, uploaded_by)
@@ -22,10 +29,7 @@ export async function insertFile(
   return rows[0]!;
 }
 
-export async function findFile(
-  db: Sql,
-  fileId: string,
-): Promise<(FileRow & { bytes: Buffer }) | undefined> {
+export async function findFile(db: Sql, fileId: string): Promise<(FileRow & { bytes: Buffer }) | undefined> {
   const rows = await db.query<FileRow & { bytes: Uint8Array }>(
     `SELECT file_id, file_name, content_type, size, uploaded_by, uploaded_at, bytes
        FROM stored_files WHERE file_id = $1 AND deleted_at IS NULL`,

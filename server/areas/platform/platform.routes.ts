@@ -19,8 +19,8 @@ import {
 import { GetSession, Login, Logout } from '../../../domain/platform/session';
 import { CallError, invalid, notFound } from '../../rpc/errors';
 import type { CallRegistry } from '../../rpc/registry';
-import * as employees from './employees.service';
 import { findEmployee } from './employees.repository';
+import * as employees from './employees.service';
 import { findFile, insertFile } from './files.repository';
 import * as reference from './reference.repository';
 import { type SessionService, userRecord } from './session.service';
@@ -69,14 +69,24 @@ export function registerPlatformCalls(registry: CallRegistry, sessions: SessionS
     return payload.English;
   });
   registry.handle(GetDefaultTranslations, async ({ db, payload }) =>
-    Object.fromEntries((await reference.listTranslations(db, payload.language)).map((t) => [t.english, t.translated])),
+    Object.fromEntries(
+      (await reference.listTranslations(db, payload.language)).map((t) => [t.english, t.translated]),
+    ),
   );
-  const links = (kind: 'video' | 'sop') => async ({ db, payload }: { db: Parameters<typeof reference.listHelpLinks>[0]; payload: { RouteName: string } }) =>
-    (await reference.listHelpLinks(db, payload.RouteName, kind)).map((l) => ({
-      HelpLinkID: l.help_link_id,
-      Title: l.title,
-      URL: l.url,
-    }));
+  const links =
+    (kind: 'video' | 'sop') =>
+    async ({
+      db,
+      payload,
+    }: {
+      db: Parameters<typeof reference.listHelpLinks>[0];
+      payload: { RouteName: string };
+    }) =>
+      (await reference.listHelpLinks(db, payload.RouteName, kind)).map((l) => ({
+        HelpLinkID: l.help_link_id,
+        Title: l.title,
+        URL: l.url,
+      }));
   registry.handle(VideoLinksForRoute, links('video'));
   registry.handle(SOPLinksForRoute, links('sop'));
   registry.handle(RecordPageView, async ({ db, user, payload }) => {

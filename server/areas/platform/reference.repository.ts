@@ -11,7 +11,11 @@ export interface PlantRow {
 
 export const listPlants = (db: Sql) => db.query<PlantRow>('SELECT * FROM plants ORDER BY plant_id');
 
-export async function findTranslation(db: Sql, language: string, english: string): Promise<string | null | undefined> {
+export async function findTranslation(
+  db: Sql,
+  language: string,
+  english: string,
+): Promise<string | null | undefined> {
   const rows = await db.query<{ translated: string | null }>(
     'SELECT translated FROM translations WHERE language = $1 AND english = $2',
     [language, english],
@@ -40,7 +44,12 @@ export const listHelpLinks = (db: Sql, routeName: string, kind: 'video' | 'sop')
     [routeName, kind],
   );
 
-export async function insertPageView(db: Sql, employeeId: number, routeName: string, path: string): Promise<void> {
+export async function insertPageView(
+  db: Sql,
+  employeeId: number,
+  routeName: string,
+  path: string,
+): Promise<void> {
   await db.query('INSERT INTO page_views (employee_id, route_name, path) VALUES ($1, $2, $3)', [
     employeeId,
     routeName,

@@ -3,10 +3,16 @@ import { EXPIRED_401_TEXT, OTHER_USER_401_TEXT } from '../../../domain/contract/
 import { flagServerName, permissionFlags } from '../../../domain/platform/permissions';
 import type { UserRecord } from '../../../domain/platform/session';
 import type { Database, Sql } from '../../db/database';
-import type { Authenticator } from '../../rpc/rpc.plugin';
-import { TooManyRequests, Unauthorized, invalid, sorry } from '../../rpc/errors';
+import { invalid, sorry, TooManyRequests, Unauthorized } from '../../rpc/errors';
 import type { AuthUser } from '../../rpc/registry';
-import { type EmployeeRow, findCredentials, findEmployee, flagsOf, secureReports } from './employees.repository';
+import type { Authenticator } from '../../rpc/rpc.plugin';
+import {
+  type EmployeeRow,
+  findCredentials,
+  findEmployee,
+  flagsOf,
+  secureReports,
+} from './employees.repository';
 import type { LoginLimiter } from './login-limiter';
 import { dummyHash, verifyPassword } from './passwords';
 import { findSessionByHash, insertSession, revokeSession, touchSession } from './sessions.repository';
@@ -20,7 +26,8 @@ export interface SessionConfig {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const fullName = (row: Pick<EmployeeRow, 'first_name' | 'last_name'>) => `${row.first_name} ${row.last_name}`;
+export const fullName = (row: Pick<EmployeeRow, 'first_name' | 'last_name'>) =>
+  `${row.first_name} ${row.last_name}`;
 
 /** The user record of spec 000 §3.1 with the server field names. */
 export async function userRecord(db: Sql, row: EmployeeRow, token: string): Promise<UserRecord> {

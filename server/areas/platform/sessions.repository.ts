@@ -11,7 +11,14 @@ export interface SessionRow {
 
 export async function insertSession(
   db: Sql,
-  s: { sessionId: string; tokenHash: string; employeeId: number; expiresAt: Date; ip: string; userAgent: string },
+  s: {
+    sessionId: string;
+    tokenHash: string;
+    employeeId: number;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<void> {
   await db.query(
     `INSERT INTO sessions (session_id, token_hash, employee_id, expires_at, ip, user_agent)
@@ -42,9 +49,13 @@ export async function touchSession(db: Sql, sessionId: string): Promise<void> {
 }
 
 export async function revokeSession(db: Sql, sessionId: string): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE session_id = $1 AND revoked_at IS NULL', [sessionId]);
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE session_id = $1 AND revoked_at IS NULL', [
+    sessionId,
+  ]);
 }
 
 export async function revokeEmployeeSessions(db: Sql, employeeId: number): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE employee_id = $1 AND revoked_at IS NULL', [employeeId]);
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE employee_id = $1 AND revoked_at IS NULL', [
+    employeeId,
+  ]);
 }

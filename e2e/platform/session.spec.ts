@@ -1,0 +1,148 @@
+import { expect, test } from '@playwright/test';
+import { EXPIRED_401_TEXT } from '../../domain/contract/wire';
+import { demoEmployees } from '../../server/db/seed';
+import { logIn, serverSession, storedSession } from '../support/session';
+
+test('/ redirects a logged-out visitor to the login page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/pages\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/login.png', fullPage: true });
+});
+
+test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+  await page.goto('/pages/login');
+  await page.getByLabel('User name').fill('pm');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('The user name or password is not correct.');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/pages\/login$/);
+});
+
+test('admin logs in and lands on /intro with name, plant and interface', async ({ page }) => {
+  await logIn(page, 'admin');
+  await expect(page.getByRole('heading', { name: 'Welcome, Alex Morgan' })).toBeVisible();
+  await expect(page.getByTestId('plant')).toHaveText('Long Valley (LV)');
+  await expect(page.getByTestId('interface')).toHaveText('Manufacturing');
+  // The photo is a real image served by mes/GetEmployeePhoto with the token in the query.
+  const photo = page.locator('img.avatar');
+  await expect(photo).toHaveJSProperty('complete', true);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  await page.screenshot({ path: 'test-results/screens/intro.png', fullPage: true });
+  // A logged-in user opening / goes to /intro, and opening Login goes Home (spec 000 §2.3).
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/intro$/);
+  await page.goto('/pages/login');
+  await expect(page).toHaveURL(/\/intro$/);
+});
+
+test('an edit goes through the post queue, is saved once, and survives a reload', async ({ page }) => {
+  await logIn(page, 'supervisor');
+  // Hold the queued post in flight so the status can be seen, then let it through to the real server.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  const bodies: unknown[] = [];
+  await page.route('**/api/web/UpdateEmployee', async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('Language').selectOption('es');
+  await expect(page.getByTestId('save-status')).toHaveText('Saving (1)');
+  release();
+  await expect(page.getByTestId('save-status')).toHaveText('');
+  expect(bodies).toHaveLength(1);
+  expect(bodies[0]).toMatchObject({
+    EmployeeID: 1004,
+    FieldName: 'Language',
+    Value: 'es',
+    PostQueueEmpty: true,
+  });
+  expect(String((bodies[0] as { PostID: string }).PostID)).toMatch(/^[0-9a-f-]{36}$/);
+  const after = await serverSession(page);
+  expect(after.body.Language).toBe('es');
+  await page.reload();
+  await expect(page.getByLabel('Language')).toHaveValue('es');
+  // Put it back for other tests.
+  await page.unroute('**/api/web/UpdateEmployee');
+  await page.getByLabel('Language').selectOption('en');
+  await expect(page.getByTestId('save-status')).toHaveText('');
+  await expect.poll(async () => (await serverSession(page)).body?.Language).toBe('en');
+});
+
+test('navigation waits behind the saving message until the save completes (spec 000 §2.3)', async ({
+  page,
+}) => {
+  await logIn(page, 'finance');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/web/UpdateEmployee', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('Show help tips').uncheck();
+  await expect(page.getByTestId('save-status')).toHaveText('Saving (1)');
+  await page.getByRole('link', { name: 'Connections' }).click();
+  const wait = page.getByRole('alertdialog');
+  await expect(wait).toHaveText('This screen is saving. It will continue once complete.');
+  // It cannot be closed: no button in it, and a click on the backdrop changes nothing.
+  await expect(wait.getByRole('button')).toHaveCount(0);
+  await page.mouse.click(5, 300);
+  await page.waitForTimeout(600);
+  await expect(wait).toBeVisible();
+  await expect(page).toHaveURL(/\/intro$/);
+  release();
+  await expect(page).toHaveURL(/\/connections$/);
+  await expect(wait).toHaveCount(0);
+  await expect(page.getByTestId('save-status')).toHaveText('');
+  await expect.poll(async () => (await serverSession(page)).body?.ShowMyHelp).toBe(false);
+});
+
+test('logout ends the session on the server and returns to the login page', async ({ page }) => {
+  await logIn(page, 'scheduler');
+  const before = await serverSession(page);
+  expect(before.status).toBe(200);
+  const { TokenID } = await storedSession(page);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/pages\/login$/);
+  const res = await page.request.get('/api/web/GetSession?TransmissionInfoJSON=%7B%7D&Interface=pm', {
+    headers: { Authorization: TokenID },
+  });
+  expect(res.status()).toBe(401);
+});
+
+test('a 401 shows the status text as an error; closing it goes to Login', async ({ page }) => {
+  await logIn(page, 'pm');
+  const { TokenID, EmployeeID } = await storedSession(page);
+  // End the session from elsewhere (another tab logging out), then use the app.
+  await page.request.post('/api/web/Logout', {
+    headers: { Authorization: TokenID, EmployeeID: String(EmployeeID) },
+    data: { TransmissionInfoJSON: '{}', Token: TokenID, Interface: 'pm' },
+  });
+  await page.reload();
+  await expect(page.getByRole('alertdialog')).toContainText(EXPIRED_401_TEXT);
+  await page.screenshot({ path: 'test-results/screens/unauthorized.png' });
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/pages\/login$/);
+});
+
+test('a screen that is not built yet says so', async ({ page }) => {
+  await logIn(page, 'admin');
+  await page.goto('/scheduling/plant');
+  await expect(page.getByRole('heading', { name: 'Not built yet' })).toBeVisible();
+  await expect(page.getByText('/scheduling/plant')).toBeVisible();
+});
+
+test('every demo user can log in and out', async ({ page }) => {
+  for (const e of demoEmployees) {
+    await logIn(page, e.userName, e.password);
+    await expect(page.getByRole('heading', { name: `Welcome, ${e.firstName} ${e.lastName}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/pages\/login$/);
+  }
+});

@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+export async function logIn(page: Page, userName: string, password = userName): Promise<void> {
+  await page.goto('/pages/login');
+  await page.getByLabel('User name').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/intro$/);
+}
+
+/** The token and employee id the page stored at login, to check the server's view directly. */
+export async function storedSession(page: Page): Promise<{ TokenID: string; EmployeeID: number }> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('sw.session') ?? 'null'));
+}
+
+/** Asks the real server for the session record, as the app would (GET contract, token in the header). */
+export async function serverSession(page: Page) {
+  const { TokenID, EmployeeID } = await storedSession(page);
+  const res = await page.request.get(`/api/web/GetSession?TransmissionInfoJSON=%7B%7D&Interface=pm`, {
+    headers: { Authorization: TokenID, EmployeeID: String(EmployeeID) },
+  });
+  return {
+    status: res.status(),
+    body: res.status() === 200 ? JSON.parse((await res.json()).ResultJSON) : null,
+  };
+}

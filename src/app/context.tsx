@@ -1,0 +1,31 @@
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { pendingCount, statusText } from '../../machines/post-queue.machine';
+import type { Services } from './services';
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside <ServicesContext.Provider>');
+  return services;
+}
+
+export function useUser() {
+  const { session } = useServices();
+  return useSelector(session, (s) => s.context.user);
+}
+
+/** "Saving ({count})" or '' (spec 000 §4), and the failed saves kept for retry and discard. */
+export function useSaveStatus() {
+  const { queue } = useServices();
+  const text = useSelector(queue, statusText);
+  const pending = useSelector(queue, pendingCount);
+  const failed = useSelector(queue, (s) => s.context.failed);
+  return { text, pending, failed };
+}
+
+export function useLoading(): boolean {
+  const { api } = useServices();
+  return useSyncExternalStore(api.loading.subscribe, api.loading.getSnapshot);
+}

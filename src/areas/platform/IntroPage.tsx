@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { UpdateEmployee } from '../../../domain/platform/employees';
+import { defaultInterface, interfaceLabels } from '../../../domain/platform/interfaces';
+import { GetPlants } from '../../../domain/platform/reference';
+import { type Language, languages } from '../../../domain/platform/session';
+import { useServices, useUser } from '../../app/context';
+
+const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
+
+/**
+ * /intro: where a user lands. Shows who and where they are, and lets them change their own language
+ * and help setting. Those edits go through the post queue (spec 000 §7.1) and show at once.
+ */
+export function IntroPage() {
+  const { api, session, enqueue } = useServices();
+  const user = useUser();
+  const [plants, setPlants] = useState<Array<{
+    PlantID: number;
+    PlantName: string;
+    ShortName: string;
+  }> | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.get(GetPlants, {}).then(
+      (list) => live && setPlants(list),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  if (!user) return null;
+  const plant = plants?.find((p) => p.PlantID === user.PlantID);
+  const iface = defaultInterface(user, window.location.pathname);
+
+  function change(field: 'Language' | 'ShowMyHelp', value: Language | boolean) {
+    if (!user) return;
+    enqueue(UpdateEmployee, { EmployeeID: user.EmployeeID, FieldName: field, Value: value });
+    session.send({ type: 'session.userUpdated', user: { ...user, [field]: value } });
+  }
+
+  return (
+    <section className="page intro">
+      <div className="card welcome">
+        {user.PhotoFile ? (
+          <img
+            className="avatar avatar-lg"
+            src={api.photoUrl(user.EmployeeID)}
+            alt=""
+            width={60}
+            height={60}
+          />
+        ) : (
+          <span className="avatar avatar-lg initials" aria-hidden="true">
+            {user.Name.split(' ')
+              .map((w) => w[0])
+              .join('')
+              .slice(0, 2)}
+          </span>
+        )}
+        <div>
+          <h1>Welcome, {user.Name}</h1>
+          <dl className="facts">
+            <dt>Plant</dt>
+            <dd data-testid="plant">
+              {plant ? `${plant.PlantName} (${plant.ShortName})` : `Plant ${user.PlantID}`}
+            </dd>
+            <dt>Interface</dt>
+            <dd data-testid="interface">{interfaceLabels[iface]}</dd>
+            <dt>Employee ID</dt>
+            <dd>{user.EmployeeID}</dd>
+          </dl>
+        </div>
+      </div>
+      <div className="card">
+        <h2>Your settings</h2>
+        <label className="row">
+          Language
+          <select
+            name="language"
+            value={user.Language}
+            onChange={(e) => change('Language', e.target.value as Language)}
+          >
+            {languages.map((l) => (
+              <option key={l} value={l}>
+                {languageNames[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="row">
+          <input
+            type="checkbox"
+            name="showMyHelp"
+            checked={user.ShowMyHelp}
+            onChange={(e) => change('ShowMyHelp', e.target.checked)}
+          />
+          Show help tips
+        </label>
+        <p className="muted">
+          Changes save in the background; the status in the top bar shows what is still saving.
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useServices } from '../../app/context';
+
+/** /pages/login: the one screen everyone sees first. A logged-in user is sent on (spec 000 §2.3). */
+export function LoginPage() {
+  const { session } = useServices();
+  const state = useSelector(session, (s) => s.value);
+  const error = useSelector(session, (s) => (s.matches('loggedOut') ? s.context.error : null));
+  const location = useLocation();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+
+  if (state === 'loggedIn') {
+    const from = (location.state as { from?: string } | null)?.from;
+    return <Navigate to={from && from !== '/pages/login' ? from : '/intro'} replace />;
+  }
+  const busy = state === 'loggingIn';
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!userName.trim() || !password) return;
+    session.send({ type: 'session.login', userName: userName.trim(), password });
+  }
+
+  return (
+    <main className="login">
+      <section className="login-brand">
+        <div className="logo" aria-hidden="true">
+          SW
+        </div>
+        <h1>Steelworks</h1>
+        <p>Planning, scheduling, shop floor and field installation for every plant, live.</p>
+      </section>
+      <form className="login-card" onSubmit={submit} aria-label="Log in">
+        <h2>Log in</h2>
+        <label>
+          User name
+          <input
+            name="username"
+            autoComplete="username"
+            // biome-ignore lint/a11y/noAutofocus: the login page exists only to type a user name into this field.
+            autoFocus
+            value={userName}
+            onChange={(e) => setUserName(e.target.value)}
+            required
+          />
+        </label>
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+        </label>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button className="primary" type="submit" disabled={busy}>
+          {busy ? 'Logging in…' : 'Log in'}
+        </button>
+      </form>
+    </main>
+  );
+}
