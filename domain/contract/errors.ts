@@ -9,7 +9,8 @@ export function describeZodError(error: z.ZodError): string {
   const parts = error.issues.map((issue) => {
     if (issue.code === 'custom') return issue.message;
     const where = issue.path.length ? issue.path.map(String).join('.') : 'The request';
-    if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+    // zod 4 leaves the input out of an issue unless asked, so "missing" is read from its message.
+    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
       return `${where} is required`;
     }
     if (issue.code === 'invalid_type') {
