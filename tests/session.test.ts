@@ -3,8 +3,8 @@ import { EXPIRED_401_TEXT, OTHER_USER_401_TEXT } from '../domain/contract/wire';
 import { flagServerName, permissionFlags } from '../domain/platform/permissions';
 import { UserRecord } from '../domain/platform/session';
 import { hashToken } from '../server/areas/platform/session.service';
-import { type TestServer, dbAvailable, dbKind, startServer } from './support/server';
-import { type Wire, fingerprint, wire } from './support/wire';
+import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
+import { fingerprint, type Wire, wire } from './support/wire';
 
 describe.skipIf(!dbAvailable)(`session (${dbKind})`, () => {
   let server: TestServer;
@@ -20,7 +20,13 @@ describe.skipIf(!dbAvailable)(`session (${dbKind})`, () => {
     expect(reply.status).toBe(200);
     expect(reply.envelope.Error).toBe(false);
     const user = UserRecord.parse(reply.result);
-    expect(user).toMatchObject({ EmployeeID: 1001, Name: 'Alex Morgan', PlantID: 1, PhotoFile: '1001.bmp', Language: 'en' });
+    expect(user).toMatchObject({
+      EmployeeID: 1001,
+      Name: 'Alex Morgan',
+      PlantID: 1,
+      PhotoFile: '1001.bmp',
+      Language: 'en',
+    });
     for (const flag of permissionFlags) expect(user[flagServerName(flag) as keyof UserRecord]).toBe(true);
     // 128 bits of randomness, URL-safe.
     expect(Buffer.from(user.TokenID, 'base64url')).toHaveLength(16);
@@ -35,9 +41,12 @@ describe.skipIf(!dbAvailable)(`session (${dbKind})`, () => {
 
   it('stores only a hash of the token', async () => {
     const { token, employeeId } = await api.login('scheduler');
-    const rows = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE employee_id = $1', [employeeId]);
+    const rows = await server.db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM sessions WHERE employee_id = $1',
+      [employeeId],
+    );
     expect(rows.map((r) => r.token_hash)).toContain(hashToken(token));
-    const leaked = await server.db.query("SELECT 1 FROM sessions WHERE token_hash = $1 OR ip = $1", [token]);
+    const leaked = await server.db.query('SELECT 1 FROM sessions WHERE token_hash = $1 OR ip = $1', [token]);
     expect(leaked).toHaveLength(0);
   });
 
@@ -80,7 +89,10 @@ describe.skipIf(!dbAvailable)(`session (${dbKind})`, () => {
     it('idle-expired token', async () => {
       const { token, employeeId } = await api.login('supervisor');
       expect((await api.get('web/GetPlants', {}, { token, employeeId })).status).toBe(200);
-      await server.db.query("UPDATE sessions SET last_seen_at = now() - interval '13 hours' WHERE token_hash = $1", [hashToken(token)]);
+      await server.db.query(
+        "UPDATE sessions SET last_seen_at = now() - interval '13 hours' WHERE token_hash = $1",
+        [hashToken(token)],
+      );
       const reply = await api.get('web/GetPlants', {}, { token, employeeId });
       expect(reply.status).toBe(401);
       expect(reply.statusText).toBe(EXPIRED_401_TEXT);
@@ -88,7 +100,10 @@ describe.skipIf(!dbAvailable)(`session (${dbKind})`, () => {
 
     it('absolutely expired token, however recently used', async () => {
       const { token, employeeId } = await api.login('supervisor');
-      await server.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [hashToken(token)]);
+      await server.db.query(
+        "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
+        [hashToken(token)],
+      );
       expect((await api.get('web/GetPlants', {}, { token, employeeId })).status).toBe(401);
     });
 
@@ -117,7 +132,11 @@ describe.skipIf(!dbAvailable)(`session (${dbKind})`, () => {
     });
 
     it('a stale token does not block a public call such as login', async () => {
-      const reply = await api.post('web/Login', { UserName: 'pm', Password: 'pm' }, { token: 'stale-token-value' });
+      const reply = await api.post(
+        'web/Login',
+        { UserName: 'pm', Password: 'pm' },
+        { token: 'stale-token-value' },
+      );
       expect(reply.status).toBe(200);
       expect(reply.envelope.Error).toBe(false);
     });
@@ -126,7 +145,11 @@ describe.skipIf(!dbAvailable)(`session (${dbKind})`, () => {
   it('web/GetSession answers the same record for a stored token', async () => {
     const { token, employeeId } = await api.login('operator');
     const reply = await api.get<UserRecord>('web/GetSession', {}, { token, employeeId });
-    expect(UserRecord.parse(reply.result)).toMatchObject({ EmployeeID: 1005, Language: 'es', TokenID: token });
+    expect(UserRecord.parse(reply.result)).toMatchObject({
+      EmployeeID: 1005,
+      Language: 'es',
+      TokenID: token,
+    });
   });
 
   it('limits failed logins per user name and address: 10 a minute, then 429 with a clear message', async () => {
@@ -137,7 +160,9 @@ describe.skipIf(!dbAvailable)(`session (${dbKind})`, () => {
     }
     const limited = await api.post('web/Login', { UserName: 'customer', Password: 'customer' });
     expect(limited.status).toBe(429);
-    expect(limited.envelope.Message).toMatch(/^Too many failed logins for customer\. Wait \d+ seconds and try again\.$/);
+    expect(limited.envelope.Message).toMatch(
+      /^Too many failed logins for customer\. Wait \d+ seconds and try again\.$/,
+    );
     expect(limited.headers.get('retry-after')).toBe('60');
     // Another user name from the same address is not affected (brief §8: not keyed by address alone).
     expect((await api.post('web/Login', { UserName: 'installer', Password: 'installer' })).status).toBe(200);

@@ -60,7 +60,11 @@ async function finish<T>(res: Response): Promise<Reply<T>> {
 
 export function wire(base: string) {
   return {
-    async get<T = unknown>(path: string, values: Record<string, unknown> = {}, who: Caller = {}): Promise<Reply<T>> {
+    async get<T = unknown>(
+      path: string,
+      values: Record<string, unknown> = {},
+      who: Caller = {},
+    ): Promise<Reply<T>> {
       const q = new URLSearchParams({
         TransmissionInfoJSON: transmission(who.employeeId),
         Token: who.token ?? '',
@@ -70,8 +74,17 @@ export function wire(base: string) {
       // Token travels in the query too (the GET contract); the header is what most calls use.
       return finish<T>(await fetch(`${base}${path}?${q}`, { headers: headersFor(who) }));
     },
-    async post<T = unknown>(path: string, payload: Record<string, unknown> = {}, who: Caller = {}): Promise<Reply<T>> {
-      const body = { TransmissionInfoJSON: transmission(who.employeeId), Token: who.token ?? '', Interface: 'pm', ...payload };
+    async post<T = unknown>(
+      path: string,
+      payload: Record<string, unknown> = {},
+      who: Caller = {},
+    ): Promise<Reply<T>> {
+      const body = {
+        TransmissionInfoJSON: transmission(who.employeeId),
+        Token: who.token ?? '',
+        Interface: 'pm',
+        ...payload,
+      };
       return finish<T>(
         await fetch(`${base}${path}`, {
           method: 'POST',
@@ -81,9 +94,15 @@ export function wire(base: string) {
       );
     },
     async raw(path: string, init: RequestInit & { who?: Caller } = {}): Promise<Response> {
-      return fetch(`${base}${path}`, { ...init, headers: { ...headersFor(init.who ?? {}), ...(init.headers as Record<string, string>) } });
+      return fetch(`${base}${path}`, {
+        ...init,
+        headers: { ...headersFor(init.who ?? {}), ...(init.headers as Record<string, string>) },
+      });
     },
-    async login(userName: string, password = userName): Promise<{ token: string; employeeId: number; user: UserRecord }> {
+    async login(
+      userName: string,
+      password = userName,
+    ): Promise<{ token: string; employeeId: number; user: UserRecord }> {
       const reply = await this.post<UserRecord>('web/Login', { UserName: userName, Password: password });
       if (reply.envelope.Error) throw new Error(`login ${userName}: ${reply.envelope.Message}`);
       return { token: reply.result.TokenID, employeeId: reply.result.EmployeeID, user: reply.result };
@@ -98,8 +117,17 @@ export type Wire = ReturnType<typeof wire>;
  */
 export async function fingerprint(db: { query<T>(sql: string): Promise<T[]> }): Promise<string> {
   const tables = [
-    'plants', 'employees', 'employee_secure_reports', 'credentials', 'sessions', 'translations',
-    'help_links', 'page_views', 'client_errors', 'stored_files', 'applied_posts',
+    'plants',
+    'employees',
+    'employee_secure_reports',
+    'credentials',
+    'sessions',
+    'translations',
+    'help_links',
+    'page_views',
+    'client_errors',
+    'stored_files',
+    'applied_posts',
   ];
   const parts: string[] = [];
   for (const t of tables) {
