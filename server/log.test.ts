@@ -6,7 +6,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/web/GetPlants?TransmissionInfoJSON=%7B%7D&Token=abc123&Interface=pm')).toBe(
       '/api/web/GetPlants?TransmissionInfoJSON=%7B%7D&Token=[redacted]&Interface=pm',
     );
-    expect(redactUrl('/hub?id=secret-conn&access_token=tok')).toBe('/hub?id=[redacted]&access_token=[redacted]');
+    expect(redactUrl('/hub?id=secret-conn&access_token=tok')).toBe(
+      '/hub?id=[redacted]&access_token=[redacted]',
+    );
     expect(redactUrl('/api/files/Download?FileID=1')).toBe('/api/files/Download?FileID=1');
   });
 });

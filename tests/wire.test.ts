@@ -131,7 +131,9 @@ describe.skipIf(!dbAvailable)(`wire contract (${dbKind})`, () => {
       async (path) => {
         const plain = await api.get(path, {}, admin);
         expect(plain.envelope.ResultCompressed).toBe(false);
-        expect(plain.envelope.ResultJSON.length).toBeGreaterThanOrEqual(WireConstants.compressResultAbove);
+        expect(plain.envelope.ResultJSON.length).toBeGreaterThanOrEqual(
+          WireConstants.compressResultMinLength,
+        );
         const zipped = await api.get(path, {}, { ...admin, headers: compressed });
         expect(zipped.envelope.ResultCompressed).toBe(true);
         expect(zipped.envelope.ResultJSON).not.toBe(plain.envelope.ResultJSON);
@@ -153,7 +155,7 @@ describe.skipIf(!dbAvailable)(`wire contract (${dbKind})`, () => {
       expect(JSON.parse(reply.envelope.ResultJSON)).toBe('Iniciar sesión');
     });
 
-    it(`the threshold is ${WireConstants.compressResultAbove} characters of ResultJSON`, async () => {
+    it(`the threshold is ${WireConstants.compressResultMinLength} characters of ResultJSON`, async () => {
       // Translate into en answers the text itself: ResultJSON is the text plus two quotes.
       const at = async (length: number) => {
         const English = 'a'.repeat(length - 2);
@@ -165,15 +167,15 @@ describe.skipIf(!dbAvailable)(`wire contract (${dbKind})`, () => {
         expect(decodeResult(reply.envelope)).toBe(English);
         return reply.envelope.ResultCompressed;
       };
-      expect(await at(WireConstants.compressResultAbove - 1)).toBe(false);
-      expect(await at(WireConstants.compressResultAbove)).toBe(true);
+      expect(await at(WireConstants.compressResultMinLength - 1)).toBe(false);
+      expect(await at(WireConstants.compressResultMinLength)).toBe(true);
     });
 
     it('web/GetPlants follows the same threshold', async () => {
       const plain = await api.get('web/GetPlants', {}, admin);
       const zipped = await api.get('web/GetPlants', {}, { ...admin, headers: compressed });
       expect(zipped.envelope.ResultCompressed).toBe(
-        plain.envelope.ResultJSON.length >= WireConstants.compressResultAbove,
+        plain.envelope.ResultJSON.length >= WireConstants.compressResultMinLength,
       );
       expect(decodeResult(zipped.envelope)).toEqual(JSON.parse(plain.envelope.ResultJSON));
     });
@@ -605,7 +607,7 @@ describe.skipIf(!dbAvailable)(`wire contract (${dbKind})`, () => {
       const res = await bigPost(full(clientError(message)), {});
       const envelope = (await res.json()) as Envelope;
       expect(envelope).toMatchObject({ Error: true, Sorry: false, Silent: false });
-      expect(envelope.Message).toBe('A plain-text body must carry the BigPost header.');
+      expect(envelope.Message).toBe('A plain-text body must carry the header BigPost: true.');
       expect(await fingerprint(server.db)).toBe(before);
     });
 
@@ -779,7 +781,7 @@ describe.skipIf(!dbAvailable)(`wire contract (${dbKind})`, () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(((await res.json()) as { message: string }).message).toBe('FileID: Invalid UUID');
+      expect(((await res.json()) as { message: string }).message).toBe('FileID must be a valid id (a UUID)');
     });
 
     it('download: no token is a 401 with a JSON message', async () => {
@@ -816,7 +818,7 @@ describe.skipIf(!dbAvailable)(`wire contract (${dbKind})`, () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(((await res.json()) as { message: string }).message).toBe(
-        'photo: must be an employee id followed by .bmp',
+        'photo must be an employee id followed by .bmp',
       );
     });
 

@@ -15,7 +15,11 @@ const message = (input: unknown) => {
 
 describe('fieldUpdate whitelist (brief §4.3)', () => {
   it('accepts a known field with a value of its type', () => {
-    expect(update.parse({ EmployeeID: 1, FieldName: 'Language', Value: 'es' })).toEqual({ EmployeeID: 1, FieldName: 'Language', Value: 'es' });
+    expect(update.parse({ EmployeeID: 1, FieldName: 'Language', Value: 'es' })).toEqual({
+      EmployeeID: 1,
+      FieldName: 'Language',
+      Value: 'es',
+    });
   });
   it('refuses an unknown FieldName, naming the allowed ones', () => {
     expect(message({ EmployeeID: 1, FieldName: 'Salary', Value: 1 })).toBe(
@@ -23,12 +27,20 @@ describe('fieldUpdate whitelist (brief §4.3)', () => {
     );
   });
   it('refuses a value of the wrong type in words', () => {
-    expect(message({ EmployeeID: 1, FieldName: 'Language', Value: 'fr' })).toBe('Value for Language must be one of: en, es');
-    expect(message({ EmployeeID: 1, FieldName: 'ShowMyHelp', Value: 'yes' })).toBe('Value for ShowMyHelp must be true or false');
-    expect(message({ EmployeeID: 1, FieldName: 'PlantID', Value: '3' })).toBe('Value for PlantID must be a number');
+    expect(message({ EmployeeID: 1, FieldName: 'Language', Value: 'fr' })).toBe(
+      'Value for Language must be one of: en, es',
+    );
+    expect(message({ EmployeeID: 1, FieldName: 'ShowMyHelp', Value: 'yes' })).toBe(
+      'Value for ShowMyHelp must be true or false',
+    );
+    expect(message({ EmployeeID: 1, FieldName: 'PlantID', Value: '3' })).toBe(
+      'Value for PlantID must be a number',
+    );
   });
   it('names missing fields', () => {
     expect(message({ FieldName: 'Language', Value: 'es' })).toBe('EmployeeID is required');
-    expect(message({ EmployeeID: 'x', FieldName: 'Language', Value: 'es' })).toBe('EmployeeID must be a number');
+    expect(message({ EmployeeID: 'x', FieldName: 'Language', Value: 'es' })).toBe(
+      'EmployeeID must be a number',
+    );
   });
 });

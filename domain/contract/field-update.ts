@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueText } from './errors';
 
 /**
  * The legacy `{<Id>, FieldName, Value}` update shape (e.g. `web/UpdateEmployee`), checked against a
@@ -28,31 +29,15 @@ export function fieldUpdate<
         });
         return z.NEVER;
       }
-      const parsed = schema.safeParse(input.Value);
+      const parsed = schema.safeParse(input.Value, { reportInput: true });
       if (!parsed.success) {
         const detail = parsed.error.issues[0];
-        const message =
-          detail?.code === 'invalid_value'
-            ? `must be one of: ${detail.values.map(String).join(', ')}`
-            : detail?.code === 'invalid_type'
-              ? `must be ${expectedWord(detail.expected)}`
-              : (detail?.message ?? 'is not valid');
-        ctx.addIssue({ code: 'custom', path: ['Value'], message: `Value for ${name} ${message}` });
+        const message = detail ? issueText(detail, `Value for ${name}`) : `Value for ${name} is not valid`;
+        ctx.addIssue({ code: 'custom', path: ['Value'], message });
         return z.NEVER;
       }
       return { ...input, FieldName: name, Value: parsed.data as unknown } as {
         [K in IdKey]: z.output<Id>;
       } & { FieldName: keyof Fields & string; Value: unknown };
     });
-}
-
-function expectedWord(expected: string): string {
-  return (
-    (
-      { number: 'a number', string: 'text', boolean: 'true or false', int: 'a whole number' } as Record<
-        string,
-        string
-      >
-    )[expected] ?? expected
-  );
 }

@@ -65,7 +65,7 @@ export const WireConstants = {
   /** Responses longer than this are logged by the client. */
   largeResponseLogThreshold: 2000,
   /** The server compresses a result only when the client asked and ResultJSON is at least this long. */
-  compressResultAbove: 1024,
+  compressResultMinLength: 1024,
   saveWaitPollMs: 250,
   saveWaitMaxMs: 30000,
   chunkLoadTimeoutMs: 120000,

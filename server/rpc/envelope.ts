@@ -37,7 +37,7 @@ export function finishEnvelope(
   if (
     opts.compress &&
     !envelope.ResultCompressed &&
-    envelope.ResultJSON.length >= WireConstants.compressResultAbove
+    envelope.ResultJSON.length >= WireConstants.compressResultMinLength
   ) {
     out.ResultJSON = gzipSync(Buffer.from(envelope.ResultJSON, 'utf8')).toString('base64');
     out.ResultCompressed = true;

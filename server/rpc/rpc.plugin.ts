@@ -74,6 +74,25 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     (_req, body, done) => done(null, body),
   );
 
+  // Errors Fastify raises before our handler runs (malformed JSON, an unsupported content type, a body
+  // over the limit) still answer the envelope, with a sentence instead of Fastify's own body.
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The request is too large.'
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? `The content type ${String(req.headers['content-type'] ?? '')} is not accepted: send JSON, plain text with BigPost, or multipart.`
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /JSON/i.test(error.message)
+            ? 'The request body is not valid JSON.'
+            : status === 500
+              ? 'Something went wrong on the server. Nothing was saved.'
+              : error.message;
+    if (status === 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(failureEnvelope('error', message));
+  });
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/*',
@@ -92,8 +111,15 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
             status: 404,
           });
         }
-        const input = await readInput(req, entry);
-        const user = await authenticate(entry, input, req);
+        // An upload is authenticated at its first file part (from the header or the fields sent before
+        // the files), so an anonymous request cannot make the server buffer files it will refuse.
+        let early: { user: AuthUser | null } | null = null;
+        const input = await readInput(req, entry, async (fieldsSoFar) => {
+          early = { user: await authenticate(entry, tokenOf(req, fieldsSoFar), req) };
+        });
+        const user = early
+          ? (early as { user: AuthUser | null }).user
+          : await authenticate(entry, input.token, req);
         if (entry.call.path === PostQueueBatch.path) return finish(await runBatch(input, user));
         return finish(await runCall(entry, user, input));
       } catch (error) {
@@ -102,15 +128,19 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     },
   });
 
-  async function authenticate(entry: Entry, input: Input, req: FastifyRequest): Promise<AuthUser | null> {
+  async function authenticate(
+    entry: Entry,
+    token: string | null,
+    req: FastifyRequest,
+  ): Promise<AuthUser | null> {
     const headerId = String(req.headers[Headers.employeeId.toLowerCase()] ?? '').trim();
     const employeeIdHeader = /^\d+$/.test(headerId) ? Number(headerId) : null;
-    if (!input.token) {
+    if (!token) {
       if (entry.call.access === 'public') return null;
       throw new Unauthorized(EXPIRED_401_TEXT);
     }
     try {
-      return await auth.authenticate(input.token, employeeIdHeader);
+      return await auth.authenticate(token, employeeIdHeader);
     } catch (error) {
       // A stale token on a public call (the login page, a TV board) is no reason to refuse it.
       if (error instanceof Unauthorized && entry.call.access === 'public') return null;
@@ -124,7 +154,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     if (problem) throw new CallError(problem, 'error', 403);
 
     const candidate = entry.call.method === 'GET' ? coerceQuery(entry.call.payload, input.raw) : input.raw;
-    const parsed = entry.call.payload.safeParse(candidate);
+    const parsed = entry.call.payload.safeParse(candidate, parseOptions);
     if (!parsed.success) throw invalid(describeZodError(parsed.error));
 
     const after: Array<() => void | Promise<void>> = [];
@@ -194,7 +224,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
   async function runBatch(input: Input, user: AuthUser | null): Promise<Outcome> {
     const problem = accessProblem(PostQueueBatch.access, user);
     if (problem === 'login') throw new Unauthorized(EXPIRED_401_TEXT);
-    const parsed = PostQueueBatch.payload.safeParse(input.raw);
+    const parsed = PostQueueBatch.payload.safeParse(input.raw, parseOptions);
     if (!parsed.success) throw invalid(describeZodError(parsed.error));
     let items: unknown;
     try {
@@ -203,7 +233,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     } catch {
       throw invalid('CompressedPosts is not a gzipped, base64-encoded list of posts.');
     }
-    const list = QueuedPostItem.array().min(1).safeParse(items);
+    const list = QueuedPostItem.array().min(1).safeParse(items, parseOptions);
     if (!list.success) throw invalid(`CompressedPosts: ${describeZodError(list.error)}`);
 
     const results: Array<{ Path: string; PostID: string | null; Status: string; Envelope: Envelope | null }> =
@@ -268,7 +298,11 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     };
   }
 
-  async function readInput(req: FastifyRequest, entry: Entry): Promise<Input> {
+  async function readInput(
+    req: FastifyRequest,
+    entry: Entry,
+    beforeFirstFile: (fieldsSoFar: Record<string, unknown>) => Promise<void>,
+  ): Promise<Input> {
     let raw: Record<string, unknown>;
     const files: UploadedFile[] = [];
     if (req.method === 'GET') {
@@ -282,6 +316,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         limits: { fileSize: Limits.uploadFile, files: Limits.uploadFiles },
       })) {
         if (part.type === 'file') {
+          if (!files.length) await beforeFirstFile(raw);
           if (part.fieldname !== 'files')
             throw invalid(`Files must be sent in the "files" field, not "${part.fieldname}".`);
           const bytes = await part.toBuffer();
@@ -297,8 +332,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         }
       }
     } else if (typeof req.body === 'string') {
-      if (!req.headers[Headers.bigPost.toLowerCase()])
-        throw invalid('A plain-text body must carry the BigPost header.');
+      const bigPost = String(req.headers[Headers.bigPost.toLowerCase()] ?? '').toLowerCase();
+      if (bigPost !== 'true' && bigPost !== '1')
+        throw invalid('A plain-text body must carry the header BigPost: true.');
       try {
         raw = JSON.parse(req.body) as Record<string, unknown>;
       } catch {
@@ -310,10 +346,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw invalid('The request body must be a JSON object.');
 
-    const header = String(req.headers.authorization ?? '')
-      .replace(/^Bearer\s+/i, '')
-      .trim();
-    const token = header || (typeof raw.Token === 'string' && raw.Token ? raw.Token : null);
+    const token = tokenOf(req, raw);
     let transmission: Record<string, unknown> | null = null;
     if (typeof raw.TransmissionInfoJSON === 'string' && raw.TransmissionInfoJSON) {
       try {
@@ -343,6 +376,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
 
   function send(req: FastifyRequest, reply: FastifyReply, outcome: Outcome, fileCall: boolean) {
     reply.header('Cache-Control', 'no-store');
+    // Answered before the body was read (an upload refused at its first file): close the connection,
+    // or the unread rest of the body would hold the socket open.
+    if (!req.raw.readableEnded) reply.header('Connection', 'close');
     if ('file' in outcome) {
       const { bytes, fileName, contentType } = outcome.file;
       const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -351,7 +387,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         .header('Content-Length', bytes.length)
         .header(
           'Content-Disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`,
         )
         .send(bytes);
     }
@@ -374,6 +410,22 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       }),
     );
   }
+}
+
+/** Lets describeZodError tell a missing value ("is required") from a wrong one; inputs never reach a message. */
+const parseOptions = { reportInput: true } as const;
+
+/** The session token: the Authorization header (raw, or as a Bearer token), else the Token field. */
+function tokenOf(req: FastifyRequest, raw: Record<string, unknown>): string | null {
+  const header = String(req.headers.authorization ?? '')
+    .replace(/^Bearer\s+/i, '')
+    .trim();
+  return header || (typeof raw.Token === 'string' && raw.Token ? raw.Token : null);
+}
+
+/** RFC 5987 value-chars: encodeURIComponent leaves ' ( ) * unescaped, which the RFC does not allow. */
+function rfc5987(text: string): string {
+  return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function withoutTransport(body: Record<string, unknown>): Record<string, unknown> {
