@@ -1,0 +1,3 @@
+export * from './changes';
+export * from './docs';
+export * from './topics';

@@ -1,0 +1,69 @@
+import type { PermissionFlag } from '../platform/permissions';
+
+/** Who is asking: the employee and their flags (null for an unattended, not logged-in TV screen). */
+export interface TopicViewer {
+  employeeId: number;
+  flags: ReadonlySet<PermissionFlag>;
+}
+
+export interface TopicRule {
+  /** Name of the rule (and of the topic family), e.g. `employee`. */
+  name: string;
+  /** The business area the topic belongs to (brief §3 slugs). */
+  area: string;
+  pattern: RegExp;
+  /** Public topics feed unattended TV screens, which have no login. */
+  public?: boolean;
+  /** Null when `viewer` may follow the topic `match` matched, else the sentence to refuse with. */
+  allow(viewer: TopicViewer, match: RegExpMatchArray): string | null;
+}
+
+const anyOf = (viewer: TopicViewer, flags: PermissionFlag[], what: string) =>
+  flags.some((f) => viewer.flags.has(f)) ? null : `You do not have permission to follow ${what}.`;
+
+/**
+ * Every topic family. A topic matching no rule is refused. Later areas add theirs here (schedule:12,
+ * plan:J12345, faces:plant:1, resource:CUT01, ...).
+ */
+export const topicRules: readonly TopicRule[] = [
+  {
+    // An employee's own record: a language change in one tab reaches the others.
+    name: 'employee',
+    area: 'platform',
+    pattern: /^employee:(\d{1,9})$/,
+    allow: (viewer, m) =>
+      Number(m[1]) === viewer.employeeId || viewer.flags.has('employeeAdministrator')
+        ? null
+        : 'You can follow only your own employee record.',
+  },
+  {
+    // The live hub connections of every server process (/connections).
+    name: 'connections',
+    area: 'platform',
+    pattern: /^connections$/,
+    allow: (viewer) =>
+      anyOf(
+        viewer,
+        ['mesAdministrator', 'informationTechnology', 'superAdministrator'],
+        'the live connections',
+      ),
+  },
+];
+
+/** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */
+export function authorizeTopic(viewer: TopicViewer | null, topic: string): string | null {
+  for (const rule of topicRules) {
+    const match = topic.match(rule.pattern);
+    if (!match) continue;
+    if (rule.public) return null;
+    if (!viewer) return `Log in to follow ${topic}.`;
+    return rule.allow(viewer, match);
+  }
+  return `There is no topic named ${topic}.`;
+}
+
+/** The collection a topic's documents project into on the client. */
+export const topicOf = {
+  employee: (employeeId: number) => `employee:${employeeId}`,
+  connections: () => 'connections',
+} as const;
