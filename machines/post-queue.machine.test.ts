@@ -4,7 +4,9 @@ import { WireConstants } from '../domain/contract/wire';
 import {
   DEFAULT_MAX_BATCH,
   type FailedPost,
+  isNetworkFailure,
   isSaving,
+  isWaitingForNetwork,
   type NotifyFailureParams,
   PostFailure,
   type PostQueueInput,
@@ -437,5 +439,153 @@ describe('postQueueMachine: restore', () => {
     expect(calls.map((c) => c.ids)).toEqual([['a']]);
     expect(calls[0]!.input.posts[0]).toEqual(post('a', 5));
     expect(calls[0]!.input.postQueueEmpty).toBe(false);
+  });
+});
+
+/** What the request layer rejects with when fetch got no answer (src/api/errors.ts ApiError 'network'). */
+class NetworkError extends Error {
+  readonly kind = 'network';
+}
+
+describe('postQueueMachine: network failures', () => {
+  it('keeps the posts pending with "Saving (n)" and sends the same ones again after a backoff', async () => {
+    const { actor, calls, enqueue, notifyFailure, persisted } = start();
+    enqueue(post('a'), post('b'));
+    await vi.advanceTimersByTimeAsync(TICK);
+    const stored = persisted.length;
+    calls[0]!.reject(new NetworkError('Cannot reach the server. Check the connection and try again.'));
+    await flush();
+    const snap = actor.getSnapshot();
+    expect(isWaitingForNetwork(snap)).toBe(true);
+    expect(ids(snap.context.items)).toEqual(['a', 'b']);
+    expect(snap.context.failed).toEqual([]);
+    expect(statusText(snap)).toBe('Saving (2)');
+    expect(isSaving(snap)).toBe(true);
+    expect(notifyFailure).not.toHaveBeenCalled();
+    // Nothing changed, so nothing to store.
+    expect(persisted).toHaveLength(stored);
+
+    // First retry after 1 s ± 30 %.
+    await vi.advanceTimersByTimeAsync(699);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1301 - 699);
+    expect(calls.map((c) => c.ids)).toEqual([['a'], ['a']]);
+    // Same post, same PostID: the server applies it once whichever copy arrived.
+    expect(calls[1]!.input.posts[0]).toEqual(post('a'));
+    calls[1]!.resolve();
+    await flush();
+    await vi.advanceTimersByTimeAsync(TICK);
+    expect(calls.map((c) => c.ids)).toEqual([['a'], ['a'], ['b']]);
+  });
+
+  it('treats a TypeError from fetch as a network failure', async () => {
+    const { actor, calls, enqueue } = start();
+    enqueue(post('a'));
+    await vi.advanceTimersByTimeAsync(TICK);
+    calls[0]!.reject(new TypeError('Failed to fetch'));
+    await flush();
+    expect(isWaitingForNetwork(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.failed).toEqual([]);
+  });
+
+  it('retries for as long as the network is down, backing off from 1 s to 15 s, never failing', async () => {
+    const { actor, calls, enqueue } = start();
+    enqueue(post('a'));
+    await vi.advanceTimersByTimeAsync(TICK);
+    const waits: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      calls.at(-1)!.reject(new NetworkError('offline'));
+      await flush();
+      const before = calls.length;
+      let waited = 0;
+      while (calls.length === before) {
+        await vi.advanceTimersByTimeAsync(100);
+        waited += 100;
+        expect(waited).toBeLessThanOrEqual(15_100);
+      }
+      waits.push(waited);
+    }
+    expect(waits[0]).toBeLessThanOrEqual(1300);
+    expect(waits.slice(6).every((w) => w >= 10_500 && w <= 15_100)).toBe(true);
+    expect(statusText(actor.getSnapshot())).toBe('Saving (1)');
+    expect(actor.getSnapshot().context.failed).toEqual([]);
+    calls.at(-1)!.resolve();
+    await flush();
+    expect(statusText(actor.getSnapshot())).toBe('');
+    expect(actor.getSnapshot().context.networkFailures).toBe(0);
+  });
+
+  it('keeps order: posts enqueued while waiting go after the waiting ones', async () => {
+    const { calls, enqueue, completeAndTick } = start();
+    enqueue(post('a'));
+    await vi.advanceTimersByTimeAsync(TICK);
+    calls[0]!.reject(new NetworkError('offline'));
+    await flush();
+    enqueue(post('b'));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(calls.map((c) => c.ids)).toEqual([['a'], ['a']]);
+    expect(calls[1]!.input.postQueueEmpty).toBe(false);
+    await completeAndTick(1);
+    expect(calls.map((c) => c.ids)).toEqual([['a'], ['a'], ['b']]);
+  });
+
+  it('re-sends a whole batch after a network failure, growing it with posts enqueued meanwhile', async () => {
+    const { calls, enqueue } = start({ batch: true });
+    enqueue(post('a'), post('b'));
+    await vi.advanceTimersByTimeAsync(TICK);
+    calls[0]!.reject(new NetworkError('offline'));
+    await flush();
+    enqueue(post('c'));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(calls.map((c) => c.ids)).toEqual([
+      ['a', 'b'],
+      ['a', 'b', 'c'],
+    ]);
+  });
+
+  it('retries at once on queue.online', async () => {
+    const { actor, calls, enqueue } = start();
+    enqueue(post('a'));
+    await vi.advanceTimersByTimeAsync(TICK);
+    calls[0]!.reject(new NetworkError('offline'));
+    await flush();
+    actor.send({ type: 'queue.online' });
+    expect(calls).toHaveLength(2);
+    // Ignored when not waiting.
+    actor.send({ type: 'queue.online' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('still moves posts to failed on a server refusal after network retries', async () => {
+    const { actor, calls, enqueue, notifyFailure } = start();
+    enqueue(post('a'), post('b'));
+    await vi.advanceTimersByTimeAsync(TICK);
+    calls[0]!.reject(new NetworkError('offline'));
+    await flush();
+    await vi.advanceTimersByTimeAsync(1300);
+    calls[1]!.reject(new PostFailure('Record locked by another user'));
+    await flush();
+    expect(ids(actor.getSnapshot().context.failed)).toEqual(['a', 'b']);
+    expect(actor.getSnapshot().context.networkFailures).toBe(0);
+    expect(notifyFailure).toHaveBeenCalledOnce();
+  });
+
+  it('isNetworkFailure: network kind or TypeError only', () => {
+    expect(isNetworkFailure(new NetworkError('x'))).toBe(true);
+    expect(isNetworkFailure({ kind: 'network' })).toBe(true);
+    expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isNetworkFailure(Object.assign(new Error('refused'), { kind: 'error' }))).toBe(false);
+    expect(isNetworkFailure(Object.assign(new Error('500'), { kind: 'http', status: 500 }))).toBe(false);
+    expect(isNetworkFailure(new PostFailure('no'))).toBe(false);
+    expect(isNetworkFailure('timeout')).toBe(false);
+    expect(isNetworkFailure(null)).toBe(false);
+  });
+});
+
+describe('postQueueMachine: restore after a reload', () => {
+  it('keeps the PostIDs of restored posts, so a post sent before the reload is applied once', async () => {
+    const { calls } = start({ items: [post('sent-before-crash'), post('next')] });
+    await vi.advanceTimersByTimeAsync(TICK);
+    expect(calls[0]!.input.posts[0]!.postId).toBe('sent-before-crash');
   });
 });

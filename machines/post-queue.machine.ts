@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { WireConstants } from '../domain/contract/wire';
+import { backoffDelay, POST_QUEUE_BACKOFF } from './backoff';
 
 /** A post waiting in the queue (spec 000 §7.1). `postId` is the PostID the server deduplicates on. */
 export interface QueuedPost {
@@ -34,6 +35,8 @@ export interface PostQueueContext {
    * because only appends happen while sending, so the front cannot shift under the request.
    */
   inFlight: number;
+  /** Network failures in a row (no answer at all); drives the retry backoff, 0 after any answer. */
+  networkFailures: number;
 }
 
 /** Input of the `send` actor. */
@@ -55,7 +58,9 @@ export interface NotifyFailureParams {
 export type PostQueueEvent =
   | { type: 'queue.enqueue'; post: QueuedPost }
   | { type: 'queue.retry'; postId?: string }
-  | { type: 'queue.discard'; postId?: string };
+  | { type: 'queue.discard'; postId?: string }
+  /** The browser says it is online again (or the hub reconnected): retry a waiting request now. */
+  | { type: 'queue.online' };
 
 /**
  * Rejection of the `send` actor that tells which of the sent posts the server applied before the
@@ -73,6 +78,16 @@ export class PostFailure extends Error {
 
 /** Default most posts per batched request. */
 export const DEFAULT_MAX_BATCH = 50;
+
+/**
+ * True when the request got no answer at all: the request layer's `ApiError` of kind `network`, or the
+ * `TypeError` that `fetch` rejects with. Such a post was perhaps never received, perhaps applied; either
+ * way sending it again with the same PostID is safe, because the server applies a PostID once.
+ */
+export function isNetworkFailure(reason: unknown): boolean {
+  if (reason instanceof TypeError) return true;
+  return typeof reason === 'object' && reason !== null && (reason as { kind?: unknown }).kind === 'network';
+}
 
 function errorMessage(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);
@@ -93,8 +108,11 @@ function toQueued({ error: _error, failedAt: _failedAt, ...post }: FailedPost): 
 
 /**
  * The queued-post loop (spec 000 §7.1, §8): every tick, if posts are pending, send ONE request (one
- * post, or a batch), in order, and wait for it before the next. A failure calls `notifyFailure` and
+ * post, or a batch), in order, and wait for it before the next. A refusal calls `notifyFailure` and
  * empties the queue; unlike the legacy client, the emptied posts go to `failed` for retry or discard.
+ * A network failure (no answer at all, {@link isNetworkFailure}) refuses nothing: the posts stay
+ * pending, the status stays "Saving (n)", and the same request is sent again after a backoff (1 s
+ * doubling to 15 s, ±30 %) until the network is back (brief §4 guarantee 2).
  *
  * Provide with `.provide()`:
  * - actor `send` (input {@link PostQueueSendInput}; reject with {@link PostFailure} to report applied posts);
@@ -119,9 +137,11 @@ export const postQueueMachine = setup({
   },
   guards: {
     hasItems: ({ context }) => context.items.length > 0,
+    networkFailure: ({ event }) => isNetworkFailure((event as { error?: unknown }).error),
   },
   delays: {
     tick: WireConstants.postQueueTickMs,
+    networkRetry: ({ context }) => backoffDelay(context.networkFailures - 1, POST_QUEUE_BACKOFF),
   },
 }).createMachine({
   id: 'postQueue',
@@ -131,6 +151,7 @@ export const postQueueMachine = setup({
     batch: input.batch ?? false,
     maxBatch: input.maxBatch ?? DEFAULT_MAX_BATCH,
     inFlight: 0,
+    networkFailures: 0,
   }),
   initial: 'idle',
   on: {
@@ -188,27 +209,63 @@ export const postQueueMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            assign(({ context }) => ({ items: context.items.slice(context.inFlight), inFlight: 0 })),
+            assign(({ context }) => ({
+              items: context.items.slice(context.inFlight),
+              inFlight: 0,
+              networkFailures: 0,
+            })),
             'persist',
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            const applied = new Set(event.error instanceof PostFailure ? event.error.appliedPostIds : []);
-            const sent = context.items.slice(0, context.inFlight);
-            const message = errorMessage(event.error);
-            const failedAt = Date.now();
-            // Everything after the failed post goes too: sending it would apply later changes on top of
-            // a missing earlier one, out of the order the user made them.
-            const failed = [
-              ...sent.filter((p) => !applied.has(p.postId)),
-              ...context.items.slice(context.inFlight),
-            ].map((p): FailedPost => ({ ...p, error: message, failedAt }));
-            enqueue.assign({ items: [], inFlight: 0, failed: [...context.failed, ...failed] });
-            enqueue('persist');
-            enqueue({ type: 'notifyFailure', params: { message, failed } });
-          }),
+        onError: [
+          {
+            // No answer: keep everything pending, in order, and try the same posts again later.
+            guard: 'networkFailure',
+            target: 'waitingForNetwork',
+            actions: assign({
+              inFlight: 0,
+              networkFailures: ({ context }) => context.networkFailures + 1,
+            }),
+          },
+          {
+            target: 'idle',
+            actions: enqueueActions(({ context, event, enqueue }) => {
+              const applied = new Set(event.error instanceof PostFailure ? event.error.appliedPostIds : []);
+              const sent = context.items.slice(0, context.inFlight);
+              const message = errorMessage(event.error);
+              const failedAt = Date.now();
+              // Everything after the failed post goes too: sending it would apply later changes on top of
+              // a missing earlier one, out of the order the user made them.
+              const failed = [
+                ...sent.filter((p) => !applied.has(p.postId)),
+                ...context.items.slice(context.inFlight),
+              ].map((p): FailedPost => ({ ...p, error: message, failedAt }));
+              enqueue.assign({
+                items: [],
+                inFlight: 0,
+                networkFailures: 0,
+                failed: [...context.failed, ...failed],
+              });
+              enqueue('persist');
+              enqueue({ type: 'notifyFailure', params: { message, failed } });
+            }),
+          },
+        ],
+      },
+    },
+    waitingForNetwork: {
+      // Straight back to sending (not to idle's tick): these posts are next in line, and nothing else
+      // may be sent before them.
+      after: {
+        networkRetry: {
+          target: 'sending',
+          actions: assign({ inFlight: ({ context }) => nextRequest(context).length }),
+        },
+      },
+      on: {
+        'queue.online': {
+          target: 'sending',
+          actions: assign({ inFlight: ({ context }) => nextRequest(context).length }),
         },
       },
     },
@@ -227,6 +284,11 @@ export function pendingCount(snapshot: PostQueueSnapshot): number {
 export function statusText(snapshot: PostQueueSnapshot): string {
   const count = pendingCount(snapshot);
   return count > 0 ? `Saving (${count})` : '';
+}
+
+/** True while the queue waits for the network to come back (the last request got no answer). */
+export function isWaitingForNetwork(snapshot: PostQueueSnapshot): boolean {
+  return snapshot.matches('waitingForNetwork');
 }
 
 /** True while any post is pending; navigation waits on this (spec 000 §2.3). */

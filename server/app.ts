@@ -1,13 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { authorizeTopic } from '../domain/live/topics';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
+import { Presence, type PresenceOptions } from './areas/platform/presence';
 import { SessionService } from './areas/platform/session.service';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { Backplane } from './feed/backplane';
+import { registerFeedCalls } from './feed/feed.routes';
+import { type FeedOptions, startFeed } from './feed/feed.runtime';
+import { latestSeqs } from './feed/feed.service';
+import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { loggerOptions } from './log';
 import { CallRegistry } from './rpc/registry';
 import { Limits, rpcPlugin } from './rpc/rpc.plugin';
@@ -16,6 +25,10 @@ export interface App {
   fastify: FastifyInstance;
   registry: CallRegistry;
   sessions: SessionService;
+  /** Committed changes, logouts and disabled employees, to every server process (server/feed). */
+  backplane: Backplane;
+  /** The SignalR hub at /hub (server/hub): deliver changes, close a session's or an employee's connections. */
+  hub: Hub;
 }
 
 /**
@@ -23,11 +36,21 @@ export interface App {
  * (the call pipeline), then each area's calls. No listening and no database opening here, so tests
  * build as many apps as they like.
  */
-export async function buildApp(db: Database, config: Config, opts: { logger?: boolean } = {}): Promise<App> {
+export async function buildApp(
+  db: Database,
+  config: Config,
+  opts: { logger?: boolean; presence?: Partial<PresenceOptions> } & FeedOptions & HubAppOptions = {},
+): Promise<App> {
   const fastify = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      opts.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: true,
     bodyLimit: Limits.jsonBody,
+    // On shutdown, end every socket: a connection that never sent a request (a browser's pre-opened
+    // one, or fetch's after an aborted long poll) would otherwise hold close() for headersTimeout (60 s).
+    forceCloseConnections: true,
   });
 
   // External plugins.
@@ -40,8 +63,45 @@ export async function buildApp(db: Database, config: Config, opts: { logger?: bo
     { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionMaxHours },
     new LoginLimiter(),
   );
-  registerPlatformCalls(registry, sessions);
-  await fastify.register(rpcPlugin, { db, registry, auth: sessions });
+  const { backplane } = startFeed(fastify, db, config, opts);
+  registerPlatformCalls(registry, sessions, backplane);
+  registerFeedCalls(registry);
+  await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
+
+  // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.
+  const nodeId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const hub = new Hub({
+    ...opts.hub,
+    secret: config.hubSecret,
+    nodeId,
+    allowedOrigins: originPolicy(config.hubAllowedOrigins),
+    authenticate: (token) => sessions.authenticate(token, null),
+    authorizeTopic,
+    latestSeqs: opts.latestSeqs ?? ((topics) => latestSeqs(db, topics)),
+    log: fastify.log,
+  });
+  await hub.register(fastify);
+
+  // Every process hears every committed change, logout and disabled employee (in-process, or Redis
+  // across processes) and passes them to the connections it holds.
+  const unsubscribe = backplane.subscribe((message) => {
+    if (message.kind === 'changes') hub.deliver(message.changes);
+    else if (message.kind === 'closeSession') hub.closeSession(message.sessionId, 'You have logged out.');
+    else hub.closeEmployee(message.employeeId, 'Your account was disabled.');
+  });
+
+  // Presence: the `connections` topic behind /connections, across every process.
+  const presence = new Presence(db, backplane, fastify.log, { nodeId, ...opts.presence });
+  hub.onConnect((info) => presence.connected(info));
+  hub.onDisconnect((info) => presence.disconnected(info));
+  fastify.addHook('onReady', () => presence.start());
+
+  // preClose, not onClose: the HTTP server's close waits for open WebSockets, streams and held polls.
+  fastify.addHook('preClose', async () => {
+    unsubscribe();
+    await hub.close();
+    await presence.stop();
+  });
 
   fastify.get('/healthz', async () => ({ ok: true, database: db.kind }));
 
@@ -64,5 +124,5 @@ export async function buildApp(db: Database, config: Config, opts: { logger?: bo
         ),
     );
   }
-  return { fastify, registry, sessions };
+  return { fastify, registry, sessions, backplane, hub };
 }

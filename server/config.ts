@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 
 /** Everything the server reads from the environment; the README's configuration table mirrors this. */
@@ -8,11 +9,21 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Redis pub/sub channel of the backplane: deployments (or test runs) sharing one Redis must differ. */
+  redisChannel: string;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   logLevel: string;
   /** The built client (vite build). */
   clientDir: string;
+  /**
+   * HMAC key of the hub's connection tokens (HUB_SECRET, at least 32 characters). Several server
+   * processes behind one load balancer MUST share it: a WebSocket may reach another process than its
+   * negotiate did. Unset: a random key per process, fine for one process.
+   */
+  hubSecret: Buffer;
+  /** Browser origins besides the server's own that may use the hub (HUB_ALLOWED_ORIGINS, comma-separated). */
+  hubAllowedOrigins: string[];
 }
 
 const num = (value: string | undefined, fallback: number) => {
@@ -27,9 +38,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    redisChannel: env.REDIS_CHANNEL || 'steelworks:backplane',
     sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 12 * 60),
     sessionMaxHours: num(env.SESSION_MAX_HOURS, 7 * 24),
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
+    hubSecret: hubSecret(env.HUB_SECRET),
+    hubAllowedOrigins: (env.HUB_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
+}
+
+function hubSecret(value: string | undefined): Buffer {
+  if (!value) return randomBytes(32);
+  if (value.length < 32) throw new Error('HUB_SECRET must be at least 32 characters long.');
+  return Buffer.from(value, 'utf8');
 }

@@ -3,9 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app/App';
 import './app/app.css';
 
-const app = createApp();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App app={app} />
-  </StrictMode>,
-);
+void createApp().then((app) => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App app={app} />
+    </StrictMode>,
+  );
+});
+
+// The app-shell worker lets a tab reload without a network (pending edits wait in IndexedDB). Only in
+// a built app, and only where browsers allow workers (https, localhost).
+if (import.meta.env.PROD && 'serviceWorker' in navigator && window.isSecureContext) {
+  navigator.serviceWorker
+    .register('/sw.js')
+    .catch((error) => console.warn('Service worker not registered', error));
+}

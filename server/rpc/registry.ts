@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access, CallDef, ResultOf } from '../../domain/contract/call';
+import type { PendingChange } from '../../domain/live/changes';
 import type { PermissionFlag } from '../../domain/platform/permissions';
 import type { Sql } from '../db/database';
 
@@ -46,6 +47,12 @@ export interface CallContext<P> {
   files: UploadedFile[];
   /** Work to do once the transaction has committed (hub notifications, closing connections). */
   afterCommit(fn: () => void | Promise<void>): void;
+  /**
+   * Records a change of a document for the topic's followers: appended to the change log in this
+   * call's transaction (it gets its sequence number at commit) and sent over the backplane after
+   * commit. POST only: a GET has no transaction to append in, and throws.
+   */
+  publish(change: PendingChange): void;
 }
 
 export type Handler<C extends CallDef> = (

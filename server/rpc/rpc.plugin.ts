@@ -5,8 +5,11 @@ import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeZodError } from '../../domain/contract/errors';
 import { type Envelope, EXPIRED_401_TEXT, Headers, transportFields } from '../../domain/contract/wire';
+import type { ChangeItem, PendingChange } from '../../domain/live/changes';
 import { PostQueueBatch, QueuedPostItem, UploadFiles } from '../../domain/platform/files';
 import type { Database, Sql } from '../db/database';
+import type { Backplane } from '../feed/backplane';
+import { appendChanges } from '../feed/feed.service';
 import { coerceQuery } from './coerce';
 import { failureEnvelope, finishEnvelope, successEnvelope } from './envelope';
 import { CallError, invalid, TooManyRequests, Unauthorized } from './errors';
@@ -29,6 +32,8 @@ export interface RpcOptions {
   db: Database;
   registry: CallRegistry;
   auth: Authenticator;
+  /** Where committed changes (ctx.publish) go after commit, to this and every other server process. */
+  backplane: Backplane;
 }
 
 /** Limits: JSON bodies, Big POST text bodies, uploaded files, a decompressed post batch. */
@@ -57,7 +62,7 @@ interface Input {
  * compressed queued-post batch through the same pipeline.
  */
 export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise<void> {
-  const { db, registry, auth } = opts;
+  const { db, registry, auth, backplane } = opts;
 
   // web/PostQueueBatch is served by runBatch below, not by an area's handler. Without an entry in the
   // registry the route's lookup missed it and every batch answered 404 "There is no call named POST
@@ -157,14 +162,27 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     const parsed = entry.call.payload.safeParse(candidate, parseOptions);
     if (!parsed.success) throw invalid(describeZodError(parsed.error));
 
-    const after: Array<() => void | Promise<void>> = [];
+    const effects: Effects = { after: [], pending: [], sequenced: [] };
+    const inTransaction =
+      entry.call.response !== 'file' && !(entry.call.method === 'GET' && !entry.call.alsoMethod);
     const context = (sql: Sql) => ({
       payload: parsed.data,
       user,
       db: sql,
       request: input.info,
       files: input.files,
-      afterCommit: (fn: () => void | Promise<void>) => after.push(fn),
+      afterCommit: (fn: () => void | Promise<void>) => {
+        effects.after.push(fn);
+      },
+      publish: (change: PendingChange) => {
+        // A programming error, not bad input: answered as a server fault with a reference.
+        if (!inTransaction) {
+          throw new Error(
+            `${entry.call.method} ${entry.call.path} cannot publish a change: only a POST call runs in the transaction that appends it to the change log.`,
+          );
+        }
+        effects.pending.push(change);
+      },
     });
 
     let outcome: Outcome;
@@ -173,9 +191,18 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     } else if (entry.call.method === 'GET' && !entry.call.alsoMethod) {
       outcome = { envelope: successEnvelope(await entry.handler(context(db))), status: 200 };
     } else {
-      outcome = { envelope: await runWrite(entry, user, input, context), status: 200 };
+      outcome = { envelope: await runWrite(entry, user, input, context, effects), status: 200 };
     }
-    for (const fn of after) await fn();
+    // Committed: a failure from here on must not turn the answer into "Nothing was saved".
+    const { sequenced } = effects;
+    const publish = () => backplane.publish({ kind: 'changes', changes: sequenced });
+    for (const fn of sequenced.length ? [publish, ...effects.after] : effects.after) {
+      try {
+        await fn();
+      } catch (err) {
+        app.log.error({ err, path: entry.call.path }, 'after-commit work failed');
+      }
+    }
     return outcome;
   }
 
@@ -185,6 +212,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     user: AuthUser | null,
     input: Input,
     context: (sql: Sql) => Parameters<Entry['handler']>[0],
+    effects: Effects,
   ): Promise<Envelope> {
     const postId = user ? input.postId : null;
     const previous = async () =>
@@ -201,6 +229,10 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     try {
       return await db.transaction(async (tx) => {
         const envelope = successEnvelope(await entry.handler(context(tx)));
+        // In the same transaction as the handler's rows: the changes commit with them or not at all.
+        if (effects.pending.length) {
+          effects.sequenced = await appendChanges(tx, effects.pending, input.info.connectionId);
+        }
         if (postId) {
           await tx.query(
             'INSERT INTO applied_posts (employee_id, post_id, path, envelope) VALUES ($1, $2, $3, $4)',
@@ -212,7 +244,12 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     } catch (error) {
       // Two copies of one post raced: the loser's transaction rolled back; answer the winner's result.
       const winner = (error as { code?: string }).code === '23505' ? await previous() : undefined;
-      if (winner) return winner;
+      if (winner) {
+        // The loser's changes and after-commit work were rolled back with it: the winner published.
+        effects.after = [];
+        effects.sequenced = [];
+        return winner;
+      }
       throw error;
     }
   }
@@ -410,6 +447,14 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       }),
     );
   }
+}
+
+/** What a call's handler asked for beyond its rows: changes to append and work to run after commit. */
+interface Effects {
+  after: Array<() => void | Promise<void>>;
+  pending: PendingChange[];
+  /** The appended changes with their sequence numbers, published once the transaction has committed. */
+  sequenced: ChangeItem[];
 }
 
 /** Lets describeZodError tell a missing value ("is required") from a wrong one; inputs never reach a message. */

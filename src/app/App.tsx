@@ -24,7 +24,10 @@ function RequireLogin({ children }: { children: ReactNode }) {
  * The first routes: Login, Intro, and / → /intro. Every other address of the route table is the shell
  * issue's; until then it says plainly that the screen is not built.
  */
-export function createApp(): { router: ReturnType<typeof createBrowserRouter>; services: Services } {
+export async function createApp(): Promise<{
+  router: ReturnType<typeof createBrowserRouter>;
+  services: Services;
+}> {
   const router = createBrowserRouter([
     { path: '/pages/login', element: <LoginPage /> },
     {
@@ -41,11 +44,12 @@ export function createApp(): { router: ReturnType<typeof createBrowserRouter>; s
       ],
     },
   ]);
-  const services = createServices({ navigateToLogin: () => void router.navigate('/pages/login') });
+  // Awaited before the first render: the post queue restores from IndexedDB first (brief §4 guarantee 2).
+  const services = await createServices({ navigateToLogin: () => void router.navigate('/pages/login') });
   return { router, services };
 }
 
-export function App({ app }: { app: ReturnType<typeof createApp> }) {
+export function App({ app }: { app: Awaited<ReturnType<typeof createApp>> }) {
   return (
     <ServicesContext.Provider value={app.services}>
       <RouterProvider router={app.router} />

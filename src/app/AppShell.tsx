@@ -1,9 +1,34 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useBlocker } from 'react-router-dom';
+import type { HubStatus } from '../../machines/hub-connection.machine';
 import { isSaving } from '../../machines/post-queue.machine';
 import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
-import { useLoading, useSaveStatus, useServices, useUser } from './context';
+import { useHubStatus, useLoading, useSaveStatus, useServices, useUser } from './context';
+
+const hubLabels: Record<HubStatus, { text: string; title: string }> = {
+  live: { text: 'Live', title: 'Connected: changes made elsewhere show here at once.' },
+  connecting: { text: 'Connecting…', title: 'Connecting to live updates.' },
+  reconnecting: { text: 'Reconnecting…', title: 'Live updates paused; reconnecting. Your edits are kept.' },
+  offline: { text: 'Offline', title: 'No live updates; retrying. Your edits are kept and sent once back.' },
+};
+
+/** The hub connection indicator next to the save status. */
+function HubIndicator() {
+  const status = useHubStatus();
+  const label = hubLabels[status];
+  return (
+    <span
+      className={`hub-state hub-${status}`}
+      data-testid="hub-state"
+      data-state={status}
+      title={label.title}
+    >
+      <span className="hub-dot" aria-hidden="true" />
+      {label.text}
+    </span>
+  );
+}
 
 /**
  * The frame around every logged-in screen: who is logged in, what is saving, failed saves, logout.
@@ -48,6 +73,7 @@ export function AppShell() {
           <Link to="/intro">Start</Link>
           <Link to="/connections">Connections</Link>
         </nav>
+        <HubIndicator />
         <span className="status" role="status" aria-live="polite" data-testid="save-status">
           {save.text}
         </span>

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { type HubStatus, hubStatus } from '../../machines/hub-connection.machine';
 import { pendingCount, statusText } from '../../machines/post-queue.machine';
 import type { Services } from './services';
 
@@ -16,7 +17,16 @@ export function useUser() {
   return useSelector(session, (s) => s.context.user);
 }
 
-/** "Saving ({count})" or '' (spec 000 §4), and the failed saves kept for retry and discard. */
+/** The hub connection as the shell shows it: live, connecting, reconnecting or offline. */
+export function useHubStatus(): HubStatus {
+  const { hub } = useServices();
+  return useSelector(hub, hubStatus);
+}
+
+/**
+ * "Saving ({count})" or '' (spec 000 §4), and the failed saves kept for retry and discard. The queue
+ * behind it is restored from and stored in RxDB (projections/post-queue.collection.ts).
+ */
 export function useSaveStatus() {
   const { queue } = useServices();
   const text = useSelector(queue, statusText);

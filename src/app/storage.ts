@@ -2,13 +2,13 @@ import type { UserRecord } from '../../domain/platform/session';
 import type { FailedPost, QueuedPost } from '../../machines/post-queue.machine';
 
 /**
- * Browser storage of the session and of the post queue, so a reload keeps both. The queue moves to an
- * RxDB (IndexedDB) collection with the live-core issue; localStorage already keeps a reload from
- * losing an edit.
+ * Browser storage of the session (localStorage), so a reload keeps the user logged in. The post queue
+ * lives in RxDB (projections/post-queue.collection.ts); `takeLegacyQueue` only carries over a queue an
+ * earlier version of the app left in localStorage, so an upgrade loses no pending edit.
  */
 const SESSION = 'sw.session';
 const EMPLOYEE = 'sw.employeeId';
-const QUEUE = 'sw.postQueue';
+const LEGACY_QUEUE = 'sw.postQueue';
 
 function read<T>(key: string): T | null {
   try {
@@ -30,8 +30,20 @@ export const storage = {
     localStorage.removeItem(SESSION);
     if (!keepEmployeeId) localStorage.removeItem(EMPLOYEE);
   },
-  loadQueue: () => read<{ items: QueuedPost[]; failed: FailedPost[] }>(QUEUE) ?? { items: [], failed: [] },
-  saveQueue(items: readonly QueuedPost[], failed: readonly FailedPost[]) {
-    localStorage.setItem(QUEUE, JSON.stringify({ items, failed }));
+  /** The post queue an earlier version stored in localStorage, if any (remove it with `dropLegacyQueue`). */
+  takeLegacyQueue(): { items: QueuedPost[]; failed: FailedPost[] } {
+    const stored = read<{ items?: QueuedPost[]; failed?: FailedPost[] }>(LEGACY_QUEUE);
+    return {
+      items: Array.isArray(stored?.items) ? stored.items : [],
+      failed: Array.isArray(stored?.failed) ? stored.failed : [],
+    };
+  },
+  /** Called once the carried-over queue is safely in RxDB. */
+  dropLegacyQueue() {
+    try {
+      localStorage.removeItem(LEGACY_QUEUE);
+    } catch {
+      // Nothing to do: the posts are in RxDB, and their PostIDs make a second carry-over harmless.
+    }
   },
 };

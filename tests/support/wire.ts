@@ -128,6 +128,8 @@ export async function fingerprint(db: { query<T>(sql: string): Promise<T[]> }): 
     'client_errors',
     'stored_files',
     'applied_posts',
+    'change_log',
+    'topic_heads',
   ];
   const parts: string[] = [];
   for (const t of tables) {

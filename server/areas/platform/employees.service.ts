@@ -1,3 +1,6 @@
+import type { PendingChange } from '../../../domain/live/changes';
+import type { EmployeeDoc } from '../../../domain/live/docs';
+import { topicOf } from '../../../domain/live/topics';
 import type { Avatar } from '../../../domain/platform/employees';
 import type { Sql } from '../../db/database';
 import { forbidden, invalid, notFound } from '../../rpc/errors';
@@ -12,7 +15,7 @@ import {
   plantExists,
   updateEmployeeColumn,
 } from './employees.repository';
-import { fullName } from './session.service';
+import { fullName, userRecord } from './session.service';
 
 /** Colour pairs for avatars without a photo: dark backgrounds with white text, readable on every screen. */
 const palette = [
@@ -69,10 +72,24 @@ export async function photo(db: Sql, fileName: string): Promise<FileAnswer> {
   return { bytes: found.bytes, fileName, contentType: found.content_type };
 }
 
+/** The document of topic `employee:{id}`: the user record without the token, plus Active. */
+export async function employeeDoc(db: Sql, row: EmployeeRow): Promise<EmployeeDoc> {
+  const { TokenID: _token, ...record } = await userRecord(db, row, '');
+  return { ...record, Active: row.active };
+}
+
+/** What an employee update does beyond its row (the call context's publish and after-commit work). */
+export interface EmployeeEffects {
+  publish(change: PendingChange): void;
+  /** After commit: close every hub connection of an employee who was just disabled. */
+  closeEmployee(employeeId: number): void;
+}
+
 export async function updateEmployee(
   db: Sql,
   user: AuthUser,
   change: { EmployeeID: number; FieldName: string; Value: unknown },
+  effects: EmployeeEffects,
 ) {
   const refusal = canUpdateEmployee(user, change.EmployeeID, change.FieldName);
   if (refusal) throw forbidden(refusal);
@@ -83,5 +100,14 @@ export async function updateEmployee(
   }
   const updated = await updateEmployeeColumn(db, change.EmployeeID, column, change.Value);
   if (!updated) throw invalid(`There is no employee ${change.EmployeeID}.`);
+  // Every tab of this employee (and an administrator's screen of them) sees the new record.
+  const row = await findEmployee(db, change.EmployeeID);
+  effects.publish({
+    topic: topicOf.employee(change.EmployeeID),
+    collection: 'employees',
+    id: String(change.EmployeeID),
+    doc: await employeeDoc(db, row!),
+  });
+  if (change.FieldName === 'Active' && change.Value === false) effects.closeEmployee(change.EmployeeID);
   return { EmployeeID: change.EmployeeID, FieldName: change.FieldName, Value: change.Value };
 }

@@ -17,6 +17,7 @@ import {
   VideoLinksForRoute,
 } from '../../../domain/platform/reference';
 import { GetSession, Login, Logout } from '../../../domain/platform/session';
+import type { Backplane } from '../../feed/backplane';
 import { CallError, invalid, notFound } from '../../rpc/errors';
 import type { CallRegistry } from '../../rpc/registry';
 import { findEmployee } from './employees.repository';
@@ -26,7 +27,11 @@ import * as reference from './reference.repository';
 import { type SessionService, userRecord } from './session.service';
 
 /** Registers the platform calls of spec 000 §7.2 and the ones brief §6 adds. Thin: rules live in the services. */
-export function registerPlatformCalls(registry: CallRegistry, sessions: SessionService): void {
+export function registerPlatformCalls(
+  registry: CallRegistry,
+  sessions: SessionService,
+  backplane: Pick<Backplane, 'publish'>,
+): void {
   registry.handle(Login, ({ db, payload, request }) =>
     sessions.login(db, {
       userName: payload.UserName,
@@ -35,8 +40,10 @@ export function registerPlatformCalls(registry: CallRegistry, sessions: SessionS
       userAgent: request.userAgent,
     }),
   );
-  registry.handle(Logout, async ({ db, user }) => {
+  registry.handle(Logout, async ({ db, user, afterCommit }) => {
     await sessions.logout(db, user!);
+    // The hub closes this session's connections (brief §4.4), on whichever process holds them.
+    afterCommit(() => backplane.publish({ kind: 'closeSession', sessionId: user!.sessionId }));
     return null;
   });
   registry.handle(GetSession, async ({ db, user, request }) => {
@@ -49,7 +56,13 @@ export function registerPlatformCalls(registry: CallRegistry, sessions: SessionS
   registry.handle(GetAvatars, ({ db }) => employees.avatars(db));
   registry.handle(GetEmployeeAvatar, ({ db, payload }) => employees.avatar(db, payload.EmployeeID));
   registry.handle(GetAllEmployeeNamesFirstLast, ({ db }) => employees.namesFirstLast(db));
-  registry.handle(UpdateEmployee, ({ db, user, payload }) => employees.updateEmployee(db, user!, payload));
+  registry.handle(UpdateEmployee, ({ db, user, payload, publish, afterCommit }) =>
+    employees.updateEmployee(db, user!, payload, {
+      publish,
+      closeEmployee: (employeeId) =>
+        afterCommit(() => backplane.publish({ kind: 'closeEmployee', employeeId })),
+    }),
+  );
 
   registry.handle(GetPlants, async ({ db }) =>
     (await reference.listPlants(db)).map((p) => ({

@@ -1,0 +1,43 @@
+export {
+  collections,
+  MAX_COLLECTIONS,
+  type OpenDatabaseOptions,
+  openDatabase,
+  type ProjectionCollections,
+  type ProjectionDatabase,
+} from './database';
+export { EMPLOYEES, type EmployeeProjection, type EmployeesCollection } from './employees.collection';
+export {
+  type ExternalStore,
+  observableStore,
+  type RxDocumentState,
+  type RxQueryState,
+  rxDocumentStore,
+  rxQueryStore,
+  useRxDocument,
+  useRxQuery,
+} from './hooks';
+export {
+  HUB_CONNECTIONS,
+  type HubConnectionProjection,
+  type HubConnectionsCollection,
+} from './hub-connections.collection';
+export {
+  createPostQueueStore,
+  POST_QUEUE,
+  type PostQueueCollection,
+  type PostQueueDoc,
+  type PostQueueStore,
+  type PostQueueStoreOptions,
+  type RestoredQueue,
+} from './post-queue.collection';
+export {
+  type PullResult,
+  REPLICATION_PROTOCOL_VERSION,
+  type ReplicateTopicOptions,
+  replicateTopic,
+  type TopicCheckpoint,
+  type TopicReplication,
+  topicReplicationIdentifier,
+} from './replication';
+export { sha256 } from './sha256';

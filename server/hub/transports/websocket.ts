@@ -1,0 +1,74 @@
+import type { Duplex } from 'node:stream';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { Connection } from '../connection';
+import type { Sink } from '../types';
+
+/** Frames from the client as bytes: text and binary frames carry the same records. */
+function bytesOf(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
+
+/** A WebSocket: full duplex, so the connection ends when the socket does. */
+export class WebSocketSink implements Sink {
+  readonly name = 'WebSockets' as const;
+
+  constructor(
+    private readonly ws: WebSocket,
+    conn: Connection,
+  ) {
+    ws.on('message', (data) => conn.receive(bytesOf(data)));
+    ws.once('close', () => conn.transportClosed());
+    // An error is followed by 'close'; without a listener it would crash the process.
+    ws.on('error', () => {});
+  }
+
+  write(text: string): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  }
+
+  end(): void {
+    if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) this.ws.close(1000);
+  }
+
+  abort(): void {
+    this.ws.terminate();
+  }
+
+  backlog(): number {
+    return this.ws.bufferedAmount;
+  }
+
+  detachedSince(): null {
+    return null;
+  }
+}
+
+/**
+ * `ws` without a server of its own: the hub hands it upgrades of /hub it has accepted. Compression off
+ * (brief §8: permessage-deflate fragments memory under load). `maxPayload` is a hard cap per WebSocket
+ * message; the record limit (a Close message with the reason) is checked by the connection.
+ */
+export function createWebSocketServer(maxMessageBytes: number): WebSocketServer {
+  return new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    clientTracking: false,
+    maxPayload: Math.max(maxMessageBytes * 4, 64 * 1024),
+  });
+}
+
+/** An HTTP answer on a socket that asked for an upgrade (the upgrade is refused). */
+export function refuseUpgrade(socket: Duplex, status: number, text: string, reason: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = Buffer.from(text);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Cache-Control: no-store\r\nContent-Length: ${body.length}\r\n\r\n${text}`,
+    () => socket.destroy(),
+  );
+}

@@ -1,0 +1,187 @@
+import { filter, map, Observable, type Subscription } from 'rxjs';
+import type { Actor } from 'xstate';
+import { type ChangeItem, SyncPull } from '../../domain/live/changes';
+import { topicOf } from '../../domain/live/topics';
+import { UserRecord } from '../../domain/platform/session';
+import type { hubConnectionMachine } from '../../machines/hub-connection.machine';
+import type { postQueueMachine } from '../../machines/post-queue.machine';
+import type { sessionMachine } from '../../machines/session.machine';
+import type { EmployeeProjection, EmployeesCollection } from '../../projections/employees.collection';
+import { type PullResult, replicateTopic, type TopicReplication } from '../../projections/replication';
+
+type HubActor = Actor<typeof hubConnectionMachine>;
+type SessionActor = Actor<typeof sessionMachine>;
+type QueueActor = Actor<typeof postQueueMachine>;
+
+/** Every batch of changes the hub delivers. */
+export function hubChanges$(hub: HubActor): Observable<readonly ChangeItem[]> {
+  return new Observable<readonly ChangeItem[]>((subscriber) => {
+    const subscription = hub.on('hub.changes', (event) => subscriber.next(event.items));
+    return () => subscription.unsubscribe();
+  });
+}
+
+/** Emits the hub's latest seq of `topic` each time the hub (re)subscribed it: time to RESYNC. */
+export function hubResync$(hub: HubActor, topic: string): Observable<number | undefined> {
+  return new Observable<{ topics: string[]; latestSeqs: Record<string, number> }>((subscriber) => {
+    const subscription = hub.on('hub.resynced', (event) => subscriber.next(event));
+    return () => subscription.unsubscribe();
+  }).pipe(
+    filter((event) => event.topics.includes(topic)),
+    map((event) => event.latestSeqs[topic]),
+  );
+}
+
+/** Fields of the user record a change of the employee document must never overwrite. */
+const NOT_FROM_DOC = new Set(['id', 'EmployeeID', 'TokenID', '_deleted', '_meta', '_rev', '_attachments']);
+
+/**
+ * The user record with the fields of `doc` that a user record has, each valid by the UserRecord schema,
+ * except those in `skip`; null when nothing changes. Fields are checked one by one, so a stored record
+ * from an older version (missing a newer flag) still takes a language change.
+ */
+export function mergeEmployee(
+  user: UserRecord,
+  doc: Partial<EmployeeProjection>,
+  skip: ReadonlySet<string> = new Set(),
+): UserRecord | null {
+  const shape = UserRecord.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
+  const next: Record<string, unknown> = { ...user };
+  let changed = false;
+  for (const [key, value] of Object.entries(doc)) {
+    if (NOT_FROM_DOC.has(key) || skip.has(key) || !Object.hasOwn(shape, key)) continue;
+    if (!shape[key]?.safeParse(value).success || JSON.stringify(value) === JSON.stringify(next[key]))
+      continue;
+    next[key] = value;
+    changed = true;
+  }
+  return changed ? (next as UserRecord) : null;
+}
+
+/** Fields of employee `employeeId` with an UpdateEmployee still in the queue: the local value is newer. */
+function pendingEmployeeFields(queue: QueueActor, employeeId: number): Set<string> {
+  const fields = new Set<string>();
+  for (const post of queue.getSnapshot().context.items) {
+    if (post.path.toLowerCase() !== 'web/updateemployee') continue;
+    if (Number(post.body.EmployeeID) !== employeeId) continue;
+    if (typeof post.body.FieldName === 'string') fields.add(post.body.FieldName);
+  }
+  return fields;
+}
+
+export interface LiveOptions {
+  hub: HubActor;
+  session: SessionActor;
+  queue: QueueActor;
+  employees: EmployeesCollection;
+  /** `sync/Pull` for one topic (quiet: a background pull shows no alert). */
+  pull: (topic: string, since: number, limit: number) => Promise<unknown>;
+  log?: (...args: unknown[]) => void;
+}
+
+/**
+ * The app's live wiring. Follows the session: on login, logout or a new token the hub connection
+ * starts over with the new token (`hub.tokenChanged`); while logged in, the user's `employee:{id}`
+ * topic is subscribed and replicated into `employees`, and a change of the user's own document (another
+ * tab or device changed the language) is merged into the session with `session.userUpdated`, except
+ * the fields this tab still has edits queued for. Every tab replicates the topics it shows (no leader
+ * election, see projections/README.md); the tabs share the database, so a change stored by one shows
+ * in all. Also tells the post queue to retry at once when the
+ * browser comes back online or the hub reconnects.
+ */
+export function startLive(options: LiveOptions): { stop(): Promise<void> } {
+  const { hub, session, queue, employees } = options;
+  const log = options.log ?? ((...args: unknown[]) => console.warn(...args));
+  const changes$ = hubChanges$(hub);
+  let token = hub.getSnapshot().context.token;
+  let following: {
+    employeeId: number;
+    token: string;
+    topic: string;
+    replication: TopicReplication<EmployeeProjection>;
+    received: Subscription;
+  } | null = null;
+
+  async function pull(topic: string, since: number, limit: number): Promise<PullResult> {
+    const answer = SyncPull.result.safeParse(await options.pull(topic, since, limit));
+    if (!answer.success) throw new Error(`sync/Pull answered ${topic} with something unreadable`);
+    return answer.data;
+  }
+
+  function unfollow() {
+    if (!following) return;
+    const { topic, replication, received } = following;
+    following = null;
+    received.unsubscribe();
+    hub.send({ type: 'hub.unsubscribe', topics: [topic] });
+    replication.cancel().catch((error: unknown) => log('[live] stopping', topic, error));
+  }
+
+  function follow(user: UserRecord) {
+    const topic = topicOf.employee(user.EmployeeID);
+    hub.send({ type: 'hub.subscribe', topics: [topic] });
+    const replication = replicateTopic<EmployeeProjection>({
+      collection: employees,
+      topic,
+      pull: (since, limit) => pull(topic, since, limit),
+      changes$,
+      resync$: hubResync$(hub, topic),
+      // The employees collection may hold other employees too (an administrator's screens).
+      scope: { EmployeeID: user.EmployeeID },
+      log,
+    });
+    // The collection's change events, not the replication's: tabs share the database and the checkpoint,
+    // so the tab whose pull stored a change may be another one; every tab sees the write (multiInstance).
+    // Only writes count, never the stored state at start-up, which may be older than the session.
+    const received = employees.$.subscribe((event) => {
+      const doc = event.documentData;
+      const snapshot = session.getSnapshot();
+      const current = snapshot.context.user;
+      if (!snapshot.matches('loggedIn') || !current || event.operation === 'DELETE' || doc._deleted) return;
+      if (doc.EmployeeID !== current.EmployeeID) return;
+      const merged = mergeEmployee(current, doc, pendingEmployeeFields(queue, current.EmployeeID));
+      if (merged) session.send({ type: 'session.userUpdated', user: merged });
+    });
+    following = { employeeId: user.EmployeeID, token: user.TokenID, topic, replication, received };
+  }
+
+  function onSession() {
+    const snapshot = session.getSnapshot();
+    const user = snapshot.matches('loggedIn') ? snapshot.context.user : null;
+    if (following && (following.employeeId !== user?.EmployeeID || following.token !== user?.TokenID)) {
+      // Unsubscribe before the token changes, so the next connection never asks for a topic it may not have.
+      unfollow();
+    }
+    const nextToken = user?.TokenID ?? null;
+    if (nextToken !== token) {
+      token = nextToken;
+      hub.send({ type: 'hub.tokenChanged', token });
+    }
+    if (user && !following) follow(user);
+  }
+
+  const subscriptions = [session.subscribe(onSession)];
+  onSession();
+
+  // Back online: do not wait for the queue's backoff.
+  let wasLive = false;
+  subscriptions.push(
+    hub.subscribe((snapshot) => {
+      const live = snapshot.matches({ active: 'connected' });
+      if (live && !wasLive) queue.send({ type: 'queue.online' });
+      wasLive = live;
+    }),
+  );
+  const online = () => queue.send({ type: 'queue.online' });
+  globalThis.addEventListener?.('online', online);
+
+  return {
+    async stop() {
+      for (const s of subscriptions) s.unsubscribe();
+      globalThis.removeEventListener?.('online', online);
+      const replication = following?.replication;
+      unfollow();
+      await replication?.cancel();
+    },
+  };
+}
