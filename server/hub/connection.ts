@@ -225,11 +225,11 @@ export class Connection {
     this.send('error' in outcome ? errorRecord(id, outcome.error) : resultRecord(id, outcome.result));
   }
 
-  /** Writes records (complete, 0x1E-terminated) to the transport. */
-  send(text: string): void {
+  /** Writes records (complete, 0x1E-terminated) to the transport; `utf8` is the same text pre-encoded (broadcasts). */
+  send(text: string, utf8?: Buffer, frame?: readonly Buffer[] | null): void {
     if (!this.sink) return;
     this.lastSentAt = Date.now();
-    this.sink.write(text);
+    this.sink.write(text, utf8, frame);
   }
 
   /** Server ping and client timeout; called by the hub's sweep. */

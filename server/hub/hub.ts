@@ -14,7 +14,7 @@ import { interfaceOf, presentedToken, queryOf } from './request';
 import { newConnectionId, signToken, verifyToken } from './tokens';
 import { LongPollingSink } from './transports/long-polling';
 import { EventStreamSink } from './transports/sse';
-import { createWebSocketServer, refuseUpgrade, WebSocketSink } from './transports/websocket';
+import { createWebSocketServer, refuseUpgrade, textFrame, WebSocketSink } from './transports/websocket';
 import {
   type HubConnectionInfo,
   type HubOptions,
@@ -150,13 +150,24 @@ export class Hub {
         else batches.set(conn, [i]);
       }
     });
+    // Connections that follow the same topics get the same record: build and encode it once, not once
+    // per connection (a change to a topic with 500 followers is one JSON and one UTF-8 encoding).
+    const records = new Map<string, { text: string; utf8: Buffer; frame: readonly Buffer[] | null }>();
     for (const [conn, indexes] of batches) {
       if (conn.phase !== 'open') continue;
-      const items = indexes.map((i) => {
-        json[i] ??= JSON.stringify(changes[i]);
-        return json[i];
-      });
-      conn.send(invocationRecordRaw('changes', `[[${items.join(',')}]]`));
+      const key = indexes.join(',');
+      let record = records.get(key);
+      if (!record) {
+        const items = indexes.map((i) => {
+          json[i] ??= JSON.stringify(changes[i]);
+          return json[i];
+        });
+        const text = invocationRecordRaw('changes', `[[${items.join(',')}]]`);
+        const utf8 = Buffer.from(text, 'utf8');
+        record = { text, utf8, frame: textFrame(utf8) };
+        records.set(key, record);
+      }
+      conn.send(record.text, record.utf8, record.frame);
     }
   }
 

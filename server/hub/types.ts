@@ -77,8 +77,11 @@ export const hubDefaults = {
  */
 export interface Sink {
   readonly name: TransportName;
-  /** Queue complete records (text ending in 0x1E) for the client. */
-  write(text: string): void;
+  /**
+   * Queue complete records (text ending in 0x1E) for the client. `utf8`, when given, is the same text
+   * already encoded: a broadcast encodes once and every WebSocket sends those bytes.
+   */
+  write(text: string, utf8?: Buffer, frame?: readonly Buffer[] | null): void;
   /** Finish after what was written reaches the client (a clean close). */
   end(): void;
   /** Drop the transport now, as a network failure would. */

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
+import { ConnectionsPage } from '../areas/platform/ConnectionsPage';
 import { IntroPage } from '../areas/platform/IntroPage';
 import { LoginPage } from '../areas/platform/LoginPage';
 import { NotBuiltPage } from '../areas/platform/NotBuiltPage';
@@ -40,6 +41,7 @@ export async function createApp(): Promise<{
       children: [
         { index: true, element: <Navigate to="/intro" replace /> },
         { path: 'intro', element: <IntroPage /> },
+        { path: 'connections', element: <ConnectionsPage /> },
         { path: '*', element: <NotBuiltPage /> },
       ],
     },

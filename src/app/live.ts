@@ -1,3 +1,4 @@
+import type { MangoQuerySelector, RxCollection } from 'rxdb';
 import { filter, map, Observable, type Subscription } from 'rxjs';
 import type { Actor } from 'xstate';
 import { type ChangeItem, SyncPull } from '../../domain/live/changes';
@@ -89,7 +90,10 @@ export interface LiveOptions {
  * in all. Also tells the post queue to retry at once when the
  * browser comes back online or the hub reconnects.
  */
-export function startLive(options: LiveOptions): { stop(): Promise<void> } {
+export function startLive(options: LiveOptions): {
+  stop(): Promise<void>;
+  follow<T>(topic: string, collection: RxCollection<T>, scope?: MangoQuerySelector<T>): TopicFollow<T>;
+} {
   const { hub, session, queue, employees } = options;
   const log = options.log ?? ((...args: unknown[]) => console.warn(...args));
   const changes$ = hubChanges$(hub);
@@ -98,7 +102,7 @@ export function startLive(options: LiveOptions): { stop(): Promise<void> } {
     employeeId: number;
     token: string;
     topic: string;
-    replication: TopicReplication<EmployeeProjection>;
+    handle: TopicFollow<EmployeeProjection>;
     received: Subscription;
   } | null = null;
 
@@ -110,29 +114,32 @@ export function startLive(options: LiveOptions): { stop(): Promise<void> } {
 
   function unfollow() {
     if (!following) return;
-    const { topic, replication, received } = following;
+    const { topic, handle, received } = following;
     following = null;
     received.unsubscribe();
-    hub.send({ type: 'hub.unsubscribe', topics: [topic] });
-    replication.cancel().catch((error: unknown) => log('[live] stopping', topic, error));
+    handle.stop().catch((error: unknown) => log('[live] stopping', topic, error));
+  }
+
+  /** Follows any topic into a collection until stopped: what a live screen calls on mount. */
+  function followInto<T>(
+    topic: string,
+    collection: RxCollection<T>,
+    scope?: MangoQuerySelector<T>,
+  ): TopicFollow<T> {
+    return followTopic<T>({
+      hub,
+      topic,
+      collection,
+      changes$,
+      pull: (since, limit) => pull(topic, since, limit),
+      scope,
+      log,
+    });
   }
 
   function follow(user: UserRecord) {
     const topic = topicOf.employee(user.EmployeeID);
-    hub.send({ type: 'hub.subscribe', topics: [topic] });
-    const replication = replicateTopic<EmployeeProjection>({
-      collection: employees,
-      topic,
-      pull: (since, limit) => pull(topic, since, limit),
-      changes$,
-      resync$: hubResync$(hub, topic),
-      // The employees collection may hold other employees too (an administrator's screens).
-      scope: { EmployeeID: user.EmployeeID },
-      log,
-    });
-    // The collection's change events, not the replication's: tabs share the database and the checkpoint,
-    // so the tab whose pull stored a change may be another one; every tab sees the write (multiInstance).
-    // Only writes count, never the stored state at start-up, which may be older than the session.
+    const handle = followInto<EmployeeProjection>(topic, employees, { EmployeeID: user.EmployeeID });
     const received = employees.$.subscribe((event) => {
       const doc = event.documentData;
       const snapshot = session.getSnapshot();
@@ -142,7 +149,7 @@ export function startLive(options: LiveOptions): { stop(): Promise<void> } {
       const merged = mergeEmployee(current, doc, pendingEmployeeFields(queue, current.EmployeeID));
       if (merged) session.send({ type: 'session.userUpdated', user: merged });
     });
-    following = { employeeId: user.EmployeeID, token: user.TokenID, topic, replication, received };
+    following = { employeeId: user.EmployeeID, token: user.TokenID, topic, handle, received };
   }
 
   function onSession() {
@@ -179,9 +186,49 @@ export function startLive(options: LiveOptions): { stop(): Promise<void> } {
     async stop() {
       for (const s of subscriptions) s.unsubscribe();
       globalThis.removeEventListener?.('online', online);
-      const replication = following?.replication;
+      const handle = following?.handle;
       unfollow();
-      await replication?.cancel();
+      await handle?.stop();
+    },
+    follow: followInto,
+  };
+}
+
+export interface TopicFollow<T> {
+  replication: TopicReplication<T>;
+  /** Unsubscribes the topic (the hub counts holders) and stops the replication. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Subscribes `topic` on the hub and replicates it into `collection` (pull from sync/Pull by checkpoint,
+ * push from the hub, RESYNC after every reconnect), until stopped.
+ */
+export function followTopic<T>(options: {
+  hub: HubActor;
+  topic: string;
+  collection: RxCollection<T>;
+  changes$: Observable<readonly ChangeItem[]>;
+  pull: (since: number, limit: number) => Promise<PullResult>;
+  scope?: MangoQuerySelector<T>;
+  log: (...args: unknown[]) => void;
+}): TopicFollow<T> {
+  const { hub, topic } = options;
+  hub.send({ type: 'hub.subscribe', topics: [topic] });
+  const replication = replicateTopic<T>({
+    collection: options.collection,
+    topic,
+    pull: options.pull,
+    changes$: options.changes$,
+    resync$: hubResync$(hub, topic),
+    scope: options.scope,
+    log: options.log,
+  });
+  return {
+    replication,
+    async stop() {
+      hub.send({ type: 'hub.unsubscribe', topics: [topic] });
+      await replication.cancel();
     },
   };
 }

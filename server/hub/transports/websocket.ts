@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import WebSocketClass, { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Connection } from '../connection';
 import type { Sink } from '../types';
 
@@ -8,6 +8,23 @@ function bytesOf(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
   if (Array.isArray(data)) return Buffer.concat(data);
   return Buffer.from(data);
+}
+
+type FrameList = readonly Buffer[];
+interface SenderInternals {
+  _sender?: { sendFrame?(list: FrameList, cb?: (err?: Error) => void): void };
+}
+const frameOf = (
+  WebSocketClass as unknown as { Sender?: { frame?(data: Buffer, options: object): FrameList } }
+).Sender?.frame;
+
+/**
+ * One WebSocket text frame for `utf8`, built once and written as-is to every socket of a broadcast (the
+ * same technique socket.io uses: `Sender.frame` + `sendFrame`). Null when this `ws` has no such API, in
+ * which case every socket frames the bytes itself.
+ */
+export function textFrame(utf8: Buffer): FrameList | null {
+  return frameOf ? frameOf(utf8, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: true }) : null;
 }
 
 /** A WebSocket: full duplex, so the connection ends when the socket does. */
@@ -24,8 +41,13 @@ export class WebSocketSink implements Sink {
     ws.on('error', () => {});
   }
 
-  write(text: string): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  write(text: string, utf8?: Buffer, frame?: FrameList | null): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    // A broadcast's frame, built once: no per-socket encoding or framing. permessage-deflate is off,
+    // so a frame can go to the socket as it is.
+    const sender = (this.ws as unknown as SenderInternals)._sender;
+    if (frame && sender?.sendFrame) sender.sendFrame(frame);
+    else this.ws.send(utf8 ?? text, { binary: false });
   }
 
   end(): void {

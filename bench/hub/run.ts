@@ -1,0 +1,133 @@
+// npm run bench:hub — for each peer (bare ws, socket.io 4, our hub): 500 connections on loopback
+// receiving 1 KB changes. Phase 1: one change per second to all 500 for LATENCY_SECONDS: p50 and p99
+// from commit (emit) to receipt. Phase 2: a burst of BURST changes sent as fast as the server can:
+// the sustained outbound rate (messages delivered per second). Prints a table and the ratios.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const N = Number(process.env.BENCH_CONNECTIONS ?? 500);
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 15);
+const BURST = Number(process.env.BENCH_BURST ?? 200);
+const here = new URL('.', import.meta.url).pathname;
+
+interface Line {
+  [key: string]: unknown;
+}
+
+function start(
+  script: string,
+  args: string[] = [],
+): { child: ChildProcess; next: (pred: (l: Line) => boolean) => Promise<Line>; send: (s: string) => void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, script), ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines: Line[] = [];
+  const waiters: Array<{ pred: (l: Line) => boolean; resolve: (l: Line) => void }> = [];
+  createInterface({ input: child.stdout! }).on('line', (text) => {
+    let line: Line;
+    try {
+      line = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const w = waiters.findIndex((x) => x.pred(line));
+    if (w >= 0) waiters.splice(w, 1)[0]!.resolve(line);
+    else lines.push(line);
+  });
+  return {
+    child,
+    send: (s) => child.stdin!.write(`${s}\n`),
+    next: (pred) => {
+      const i = lines.findIndex(pred);
+      if (i >= 0) return Promise.resolve(lines.splice(i, 1)[0]!);
+      return new Promise((resolve) => waiters.push({ pred, resolve }));
+    },
+  };
+}
+
+interface Result {
+  peer: string;
+  p50: number;
+  p99: number;
+  rate: number;
+}
+
+async function measure(peer: string, serverScript: string): Promise<Result> {
+  const server = start(serverScript);
+  const ready = await server.next((l) => l.ready === true);
+  const clients = start('clients.ts', [
+    peer,
+    String(ready.url),
+    String(N),
+    String(ready.token ?? ''),
+    String(ready.topic ?? ''),
+  ]);
+  await clients.next((l) => l.ready === true);
+  // Warm-up, then the latency phase at one change per second.
+  server.send(JSON.stringify({ cmd: 'broadcast', count: 3, intervalMs: 200 }));
+  await server.next((l) => l.sent !== undefined);
+  await new Promise((r) => setTimeout(r, 500));
+  clients.send('report');
+  await clients.next((l) => l.report === true);
+  server.send(JSON.stringify({ cmd: 'broadcast', count: LATENCY_SECONDS, intervalMs: 1000 }));
+  await server.next((l) => l.sent !== undefined);
+  await new Promise((r) => setTimeout(r, 1000));
+  clients.send('report');
+  const latency = await clients.next((l) => l.report === true);
+  // Throughput phase.
+  clients.send(`expect ${BURST}`);
+  await new Promise((r) => setTimeout(r, 100));
+  server.send(JSON.stringify({ cmd: 'broadcast', count: BURST, intervalMs: 0 }));
+  const done = await clients.next((l) => l.done === true);
+  clients.send('report');
+  await clients.next((l) => l.report === true);
+  clients.send('stop');
+  server.send(JSON.stringify({ cmd: 'stop' }));
+  await Promise.all([server.child, clients.child].map((c) => new Promise((r) => c.once('exit', r))));
+  return {
+    peer,
+    p50: Number(latency.p50),
+    p99: Number(latency.p99),
+    rate: (BURST * N) / (Number(done.elapsedMs) / 1000),
+  };
+}
+
+const peers: Array<[string, string]> = [
+  ['ws', 'server-ws.ts'],
+  ['socketio', 'server-socketio.ts'],
+  ['hub', 'server-hub.ts'],
+];
+const only = process.env.BENCH_PEERS?.split(',');
+const results: Result[] = [];
+for (const [peer, script] of peers) {
+  if (only && !only.includes(peer)) continue;
+  process.stdout.write(`measuring ${peer} with ${N} connections...\n`);
+  results.push(await measure(peer, script));
+}
+
+const names: Record<string, string> = {
+  ws: 'bare ws broadcast',
+  socketio: 'socket.io 4',
+  hub: 'our hub (commit to receipt)',
+};
+console.log(
+  `\n${N} connections, 1 KB changes; latency at 1 change/s for ${LATENCY_SECONDS}s; rate over a burst of ${BURST}\n`,
+);
+console.log('peer                          p50 ms   p99 ms   outbound msgs/s');
+for (const r of results) {
+  console.log(
+    `${names[r.peer]!.padEnd(30)}${r.p50.toFixed(2).padStart(7)}${r.p99.toFixed(2).padStart(9)}${Math.round(r.rate).toString().padStart(18)}`,
+  );
+}
+const hub = results.find((r) => r.peer === 'hub');
+if (hub) {
+  for (const other of results.filter((r) => r !== hub)) {
+    console.log(
+      `hub vs ${names[other.peer]}: p99 ${(hub.p99 / other.p99).toFixed(2)}x, outbound rate ${(hub.rate / other.rate).toFixed(2)}x`,
+    );
+  }
+  console.log(
+    `targets: p99 <= 50 ms: ${hub.p99 <= 50 ? 'met' : 'NOT met'}; outbound rate >= socket.io: ${results.some((r) => r.peer === 'socketio' && hub.rate >= r.rate) ? 'met' : 'NOT met'}`,
+  );
+}

@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, storedSession } from '../support/session';
+
+async function waitLive(page: Page) {
+  await expect(page.getByTestId('hub-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+}
+
+/** The employee topic's changes after `since`, straight from the server's change log (sync/Pull). */
+async function changesSince(page: Page, employeeId: number, since: number) {
+  const { TokenID } = await storedSession(page);
+  const q = new URLSearchParams({
+    Topic: `employee:${employeeId}`,
+    Since: String(since),
+    Limit: '1000',
+    TransmissionInfoJSON: '{}',
+    Interface: 'pm',
+  });
+  const res = await page.request.get(`/api/sync/Pull?${q}`, { headers: { Authorization: TokenID } });
+  const body = JSON.parse((await res.json()).ResultJSON) as {
+    documents: Array<{ seq: number; doc: Record<string, unknown> }>;
+    latestSeq: number;
+  };
+  return body;
+}
+
+test('a change made in one browser appears in another without a reload', async ({ browser }) => {
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  const pageA = await a.newPage();
+  const pageB = await b.newPage();
+  await logIn(pageA, 'scheduler');
+  await logIn(pageB, 'scheduler');
+  await waitLive(pageA);
+  await waitLive(pageB);
+  await pageA.getByLabel('Language').selectOption('es');
+  await expect(pageB.getByLabel('Language')).toHaveValue('es', { timeout: 10_000 });
+  await pageB.getByLabel('Show help tips').uncheck();
+  await expect(pageA.getByLabel('Show help tips')).not.toBeChecked({ timeout: 10_000 });
+  // Put it back.
+  await pageA.getByLabel('Language').selectOption('en');
+  await pageA.getByLabel('Show help tips').check();
+  await expect(pageB.getByLabel('Language')).toHaveValue('en', { timeout: 10_000 });
+  await a.close();
+  await b.close();
+});
+
+test('/connections lists live hub connections and updates as people come and go', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, 'admin');
+  await waitLive(admin);
+  await admin.getByRole('link', { name: 'Connections' }).click();
+  await expect(admin.getByRole('heading', { name: 'Live connections' })).toBeVisible();
+  const table = admin.getByRole('table', { name: 'Live connections' });
+  await expect(table.getByRole('row', { name: /Alex Morgan/ }).first()).toBeVisible({ timeout: 10_000 });
+
+  const pmContext = await browser.newContext();
+  const pm = await pmContext.newPage();
+  await logIn(pm, 'pm');
+  await waitLive(pm);
+  const pmRow = table.getByRole('row', { name: /Priya Mehta/ });
+  await expect(pmRow).toHaveCount(1, { timeout: 10_000 });
+  await expect(pmRow).toContainText('WebSockets');
+  await admin.screenshot({ path: 'test-results/screens/connections.png', fullPage: true });
+  await pmContext.close();
+  await expect(pmRow).toHaveCount(0, { timeout: 20_000 });
+  await adminContext.close();
+});
+
+test('a user without the flags is told, and the server refuses the topic', async ({ page }) => {
+  await logIn(page, 'pm');
+  await page.goto('/connections');
+  await expect(page.getByText('You do not have permission to see the live connections.')).toBeVisible();
+  const { TokenID } = await storedSession(page);
+  const q = new URLSearchParams({
+    Topic: 'connections',
+    Since: '0',
+    TransmissionInfoJSON: '{}',
+    Interface: 'pm',
+  });
+  const res = await page.request.get(`/api/sync/Pull?${q}`, { headers: { Authorization: TokenID } });
+  expect(res.status()).toBe(403);
+});
+
+test('offline: 20 edits, a reload while offline, back online: all applied once and in order', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, 'supervisor');
+  await waitLive(page);
+  // The app-shell worker must control the page before the network goes.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+  const { EmployeeID } = await storedSession(page);
+  const before = (await changesSince(page, EmployeeID, 0)).latestSeq;
+  const box = page.getByLabel('Show help tips');
+  const start = await box.isChecked();
+
+  await context.setOffline(true);
+  const expected: boolean[] = [];
+  let value = start;
+  for (let i = 0; i < 20; i++) {
+    value = !value;
+    expected.push(value);
+    await box.setChecked(value);
+  }
+  await expect(page.getByTestId('save-status')).toHaveText('Saving (20)');
+  await page.reload();
+  await expect(page.getByTestId('save-status')).toHaveText('Saving (20)', { timeout: 15_000 });
+  await expect(page.getByText('Failed saves')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('save-status')).toHaveText('', { timeout: 30_000 });
+  const after = await changesSince(page, EmployeeID, before);
+  // Exactly the 20 edits, once each, in the order they were made.
+  expect(after.documents.map((d) => d.doc.ShowMyHelp)).toEqual(expected);
+  expect(after.latestSeq).toBe(before + 20);
+  await context.close();
+});
