@@ -95,7 +95,10 @@ describe.skipIf(!dbAvailable)(`live: from a committed write to the subscriber ($
       { EmployeeID: victim.employeeId, FieldName: 'Active', Value: false },
       { token: admin.token, employeeId: admin.employeeId },
     );
-    await Promise.race([closed, new Promise((_, no) => setTimeout(() => no(new Error('still open after 5 s')), 5000))]);
+    await Promise.race([
+      closed,
+      new Promise((_, no) => setTimeout(() => no(new Error('still open after 5 s')), 5000)),
+    ]);
     expect(connection.state).toBe(HubConnectionState.Disconnected);
     // And it cannot come back.
     const again = connect(victim.token, HttpTransportType.WebSockets);
