@@ -45,6 +45,16 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
+  let closing = false;
+  // An idle pooled connection can die under us (PostgreSQL restarted, a failover, an administrator
+  // terminating backends). pg then emits 'error' on the pool; with no listener that would crash the
+  // process. The pool replaces the connection on next use, so a warning is all it takes.
+  pool.on('error', (error) => {
+    if (!closing)
+      console.warn(
+        `PostgreSQL connection lost (${(error as { code?: string }).code ?? error.message}); it will be replaced.`,
+      );
+  });
   // Fail at start-up with a clear message rather than on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -69,6 +79,9 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
