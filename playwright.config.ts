@@ -16,8 +16,11 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   timeout: 60_000,
+  // One worker: every spec talks to the same server and the same demo people, and live screens show
+  // what other specs do (a second pm login adds a row to /connections). Serial keeps each spec's
+  // assertions about live state exact.
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: '.tmp/playwright.json' }]]
     : [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],

@@ -87,7 +87,8 @@ test('offline: 20 edits, a reload while offline, back online: all applied once a
 }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await logIn(page, 'supervisor');
+  // A user no other test edits: this test checks the exact sequence of the topic's changes.
+  await logIn(page, 'shipper');
   await waitLive(page);
   // The app-shell worker must control the page before the network goes.
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {

@@ -116,19 +116,40 @@ test('logout ends the session on the server and returns to the login page', asyn
   expect(res.status()).toBe(401);
 });
 
-test('a 401 shows the status text as an error; closing it goes to Login', async ({ page }) => {
+test('a session ended elsewhere: the open tab shows the 401 text by itself; closing it goes to Login', async ({
+  page,
+}) => {
   await logIn(page, 'pm');
+  await expect(page.getByTestId('hub-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
   const { TokenID, EmployeeID } = await storedSession(page);
-  // End the session from elsewhere (another tab logging out), then use the app.
+  // Another tab logs out: the hub closes this tab's connection, its reconnect is refused, and the
+  // session check shows the status text, with no click or reload here.
   await page.request.post('/api/web/Logout', {
     headers: { Authorization: TokenID, EmployeeID: String(EmployeeID) },
     data: { TransmissionInfoJSON: '{}', Token: TokenID, Interface: 'pm' },
   });
-  await page.reload();
-  await expect(page.getByRole('alertdialog')).toContainText(EXPIRED_401_TEXT);
+  await expect(page.getByRole('alertdialog')).toContainText(EXPIRED_401_TEXT, { timeout: 15_000 });
   await page.screenshot({ path: 'test-results/screens/unauthorized.png' });
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/pages\/login$/);
+});
+
+test('a tab opened after its session ended gets the 401 text on its first call', async ({
+  context,
+  page,
+}) => {
+  await logIn(page, 'pm');
+  const { TokenID, EmployeeID } = await storedSession(page);
+  await page.close();
+  await context.request.post('/api/web/Logout', {
+    headers: { Authorization: TokenID, EmployeeID: String(EmployeeID) },
+    data: { TransmissionInfoJSON: '{}', Token: TokenID, Interface: 'pm' },
+  });
+  const again = await context.newPage();
+  await again.goto('/intro');
+  await expect(again.getByRole('alertdialog')).toContainText(EXPIRED_401_TEXT, { timeout: 15_000 });
+  await again.getByRole('button', { name: 'OK' }).click();
+  await expect(again).toHaveURL(/\/pages\/login$/);
 });
 
 test('a screen that is not built yet says so', async ({ page }) => {
