@@ -39,6 +39,51 @@ async function connectOne(): Promise<void> {
       socket.once('connect', () => resolve(undefined));
       socket.once('connect_error', reject);
     });
+  } else if (peer === 'hub-raw') {
+    // The SignalR JSON protocol spoken by a plain `ws` client (negotiate, handshake, Subscribe, then
+    // records split on 0x1E): the same lean receiving side as the bare-ws peer, so the figure is the
+    // server's, not the official client's per-message bookkeeping.
+    const negotiate = (await (
+      await fetch(`${url}/negotiate?negotiateVersion=1`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { connectionToken: string };
+    const socket = new WebSocket(
+      `${url!.replace(/^http/, 'ws')}?id=${negotiate.connectionToken}&access_token=${encodeURIComponent(token ?? '')}`,
+      { perMessageDeflate: false },
+    );
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    let handshaken = false;
+    const subscribed = new Promise<void>((resolve) => {
+      socket.on('message', (data) => {
+        for (const record of String(data).split('\x1e')) {
+          if (!record) continue;
+          const message = JSON.parse(record) as {
+            type?: number;
+            target?: string;
+            arguments?: Array<Array<{ doc: Payload }>>;
+          };
+          if (!handshaken) {
+            handshaken = true;
+            socket.send(
+              `${JSON.stringify({ type: 1, invocationId: '1', target: 'Subscribe', arguments: [[topic]] })}\x1e`,
+            );
+          } else if (message.type === 3) {
+            resolve();
+          } else if (message.type === 1 && message.target === 'changes') {
+            for (const item of message.arguments?.[0] ?? []) onPayload(item.doc);
+          }
+        }
+      });
+    });
+    socket.send('{"protocol":"json","version":1}\x1e');
+    // The server drops a client it has heard nothing from for 30 s.
+    setInterval(() => socket.send('{"type":6}\x1e'), 10_000).unref();
+    await subscribed;
   } else {
     const connection = new HubConnectionBuilder()
       .withUrl(url!, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => token ?? '' })

@@ -32,10 +32,14 @@ const token = JSON.parse((await login.json()).ResultJSON).TokenID as string;
 const topic = 'employee:1001';
 console.log(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}/hub`, token, topic }));
 
+// BENCH_HUB_FANOUT_ONLY=1 skips the commit (sequence numbers made up), to see the hub's fan-out alone.
+const fanOutOnly = process.env.BENCH_HUB_FANOUT_ONLY === '1';
 runCommands(async (i) => {
   const doc = payload(i) as unknown as Record<string, unknown>;
-  const changes = await db.transaction((tx) =>
-    appendChanges(tx, [{ topic, collection: 'employees', id: '1001', doc }], null),
-  );
+  const changes = fanOutOnly
+    ? [{ topic, seq: i + 1, collection: 'employees', id: '1001', doc, origin: null }]
+    : await db.transaction((tx) =>
+        appendChanges(tx, [{ topic, collection: 'employees', id: '1001', doc }], null),
+      );
   await app.backplane.publish({ kind: 'changes', changes });
 });
