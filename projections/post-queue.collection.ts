@@ -83,31 +83,25 @@ export interface PostQueueStoreOptions {
 
 type Wanted = Omit<PostQueueDoc, 'order'>;
 
-function pendingDoc(post: QueuedPost, owner: string): Wanted {
+/**
+ * The stored form of a queued post. The state is the caller's (which list the post is in), never read
+ * from the post: a retried post keeps its old `error` field while it is pending again.
+ */
+function toDoc(post: QueuedPost, owner: string, failure: { error: string; failedAt: number } | null): Wanted {
   return {
     postId: post.postId,
     owner,
     path: post.path,
     body: post.body,
     enqueuedAt: post.enqueuedAt,
-    state: 'pending',
-    error: null,
-    failedAt: null,
+    state: failure ? 'failed' : 'pending',
+    error: failure?.error ?? null,
+    failedAt: failure?.failedAt ?? null,
   };
 }
 
-function failedDoc(post: FailedPost, owner: string): Wanted {
-  return {
-    postId: post.postId,
-    owner,
-    path: post.path,
-    body: post.body,
-    enqueuedAt: post.enqueuedAt,
-    state: 'failed',
-    error: post.error,
-    failedAt: post.failedAt,
-  };
-}
+const pendingDoc = (post: QueuedPost, owner: string): Wanted => toDoc(post, owner, null);
+const failedDoc = (post: FailedPost, owner: string): Wanted => toDoc(post, owner, post);
 
 /** Body and path never change for a PostID, so they are not compared. */
 function sameDoc(a: PostQueueDoc, b: PostQueueDoc): boolean {
