@@ -13,13 +13,21 @@ const n = Number(countText);
 
 let latencies: number[] = [];
 let received = 0;
-let waiting: { target: number; started: number } | null = null;
+let waiting: { target: number; started: number; cpu: NodeJS.CpuUsage } | null = null;
 
 function onPayload(p: Payload) {
   latencies.push(now() - p.t);
   received++;
   if (waiting && received >= waiting.target) {
-    console.log(JSON.stringify({ done: true, elapsedMs: now() - waiting.started, received }));
+    const used = process.cpuUsage(waiting.cpu);
+    console.log(
+      JSON.stringify({
+        done: true,
+        elapsedMs: now() - waiting.started,
+        received,
+        cpuMs: (used.user + used.system) / 1000,
+      }),
+    );
     waiting = null;
   }
 }
@@ -121,7 +129,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     );
     latencies = [];
   } else if (cmd === 'expect') {
-    waiting = { target: received + Number(arg) * n, started: now() };
+    waiting = { target: received + Number(arg) * n, started: now(), cpu: process.cpuUsage() };
   } else if (cmd === 'stop') {
     process.exit(0);
   }

@@ -17,4 +17,12 @@ export function payload(i: number): Payload {
 }
 
 /** Control messages from the orchestrator to a peer server (JSON lines on stdin). */
-export type Command = { cmd: 'broadcast'; count: number; intervalMs: number } | { cmd: 'stop' };
+export type Command =
+  | {
+      cmd: 'broadcast';
+      count: number;
+      intervalMs: number;
+      /** Our hub only: false sends changes that are already committed (fan-out alone). Default true. */
+      commit?: boolean;
+    }
+  | { cmd: 'stop' };

@@ -32,14 +32,17 @@ const token = JSON.parse((await login.json()).ResultJSON).TokenID as string;
 const topic = 'employee:1001';
 console.log(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}/hub`, token, topic }));
 
-// BENCH_HUB_FANOUT_ONLY=1 skips the commit (sequence numbers made up), to see the hub's fan-out alone.
+// Each change is a real write (commit, then the backplane) unless the burst says commit: false, which
+// hands already-sequenced changes to the backplane: the hub's fan-out alone. BENCH_HUB_FANOUT_ONLY=1
+// makes every send fan-out only.
 const fanOutOnly = process.env.BENCH_HUB_FANOUT_ONLY === '1';
-runCommands(async (i) => {
+runCommands(async (i, commit) => {
   const doc = payload(i) as unknown as Record<string, unknown>;
-  const changes = fanOutOnly
-    ? [{ topic, seq: i + 1, collection: 'employees', id: '1001', doc, origin: null }]
-    : await db.transaction((tx) =>
-        appendChanges(tx, [{ topic, collection: 'employees', id: '1001', doc }], null),
-      );
+  const changes =
+    fanOutOnly || !commit
+      ? [{ topic, seq: 1_000_000 + i, collection: 'employees', id: '1001', doc, origin: null }]
+      : await db.transaction((tx) =>
+          appendChanges(tx, [{ topic, collection: 'employees', id: '1001', doc }], null),
+        );
   await app.backplane.publish({ kind: 'changes', changes });
 });

@@ -139,6 +139,18 @@ export class Hub {
    */
   deliver(changes: readonly ChangeItem[]): void {
     if (this.closed || changes.length === 0) return;
+    // The usual case: every change is on one topic (a write touches one topic), so every follower
+    // gets the same record; build it once and write it to each, with no per-connection bookkeeping.
+    const topic = changes[0]!.topic;
+    if (changes.every((c) => c.topic === topic)) {
+      const followers = this.byTopic.get(topic);
+      if (!followers?.size) return;
+      const text = invocationRecordRaw('changes', `[[${changes.map((c) => JSON.stringify(c)).join(',')}]]`);
+      const utf8 = Buffer.from(text, 'utf8');
+      const frame = textFrame(utf8);
+      for (const conn of followers) if (conn.phase === 'open') conn.send(text, utf8, frame);
+      return;
+    }
     const json: (string | undefined)[] = new Array(changes.length);
     const batches = new Map<Connection, number[]>();
     changes.forEach((change, i) => {

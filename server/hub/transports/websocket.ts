@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
-import WebSocketClass, { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import * as wsModule from 'ws';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Connection } from '../connection';
 import type { Sink } from '../types';
 
@@ -14,9 +15,10 @@ type FrameList = readonly Buffer[];
 interface SenderInternals {
   _sender?: { sendFrame?(list: FrameList, cb?: (err?: Error) => void): void };
 }
-const frameOf = (
-  WebSocketClass as unknown as { Sender?: { frame?(data: Buffer, options: object): FrameList } }
-).Sender?.frame;
+// `Sender` is a named export of ws's ES module (the default export, the WebSocket class, does not carry
+// it there as it does in CommonJS); @types/ws does not declare it.
+const frameOf = (wsModule as unknown as { Sender?: { frame?(data: Buffer, options: object): FrameList } })
+  .Sender?.frame;
 
 /**
  * One WebSocket text frame for `utf8`, built once and written as-is to every socket of a broadcast (the
