@@ -570,12 +570,16 @@ describe('postQueueMachine: network failures', () => {
     expect(notifyFailure).toHaveBeenCalledOnce();
   });
 
-  it('isNetworkFailure: network kind or TypeError only', () => {
+  it('isNetworkFailure: network kind, TypeError, or a gateway answering for our server', () => {
     expect(isNetworkFailure(new NetworkError('x'))).toBe(true);
     expect(isNetworkFailure({ kind: 'network' })).toBe(true);
     expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true);
     expect(isNetworkFailure(Object.assign(new Error('refused'), { kind: 'error' }))).toBe(false);
     expect(isNetworkFailure(Object.assign(new Error('500'), { kind: 'http', status: 500 }))).toBe(false);
+    expect(isNetworkFailure(Object.assign(new Error('403'), { kind: 'http', status: 403 }))).toBe(false);
+    for (const status of [502, 503, 504]) {
+      expect(isNetworkFailure(Object.assign(new Error(String(status)), { kind: 'http', status }))).toBe(true);
+    }
     expect(isNetworkFailure(new PostFailure('no'))).toBe(false);
     expect(isNetworkFailure('timeout')).toBe(false);
     expect(isNetworkFailure(null)).toBe(false);

@@ -80,13 +80,19 @@ export class PostFailure extends Error {
 export const DEFAULT_MAX_BATCH = 50;
 
 /**
- * True when the request got no answer at all: the request layer's `ApiError` of kind `network`, or the
- * `TypeError` that `fetch` rejects with. Such a post was perhaps never received, perhaps applied; either
+ * True when the request got no answer from our server: the request layer's `ApiError` of kind `network`,
+ * the `TypeError` that `fetch` rejects with, or a gateway's 502/503/504. Such a post was perhaps never
+ * received, perhaps applied; either
  * way sending it again with the same PostID is safe, because the server applies a PostID once.
  */
 export function isNetworkFailure(reason: unknown): boolean {
   if (reason instanceof TypeError) return true;
-  return typeof reason === 'object' && reason !== null && (reason as { kind?: unknown }).kind === 'network';
+  if (typeof reason !== 'object' || reason === null) return false;
+  const { kind, status } = reason as { kind?: unknown; status?: unknown };
+  if (kind === 'network') return true;
+  // A gateway answering for a server that is restarting or being deployed (502, 503, 504) refused
+  // nothing: the post never reached our server, and its PostID makes a re-send safe.
+  return kind === 'http' && (status === 502 || status === 503 || status === 504);
 }
 
 function errorMessage(reason: unknown): string {
