@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
-import { flagServerName, type PermissionFlag, permissionFlags } from './permissions';
-import { languages } from './session';
+import { flagFieldsShape, languages } from './session';
 
 /** Employee avatar (spec 000 §3.2). */
 export const Avatar = z.object({
@@ -65,11 +64,6 @@ export const GetEmployeePhoto = defineCall({
   result: z.never(),
 });
 
-type FlagFields = { [K in PermissionFlag as Capitalize<K>]: z.ZodBoolean };
-const flagFields = Object.fromEntries(
-  permissionFlags.map((f) => [flagServerName(f), z.boolean()]),
-) as FlagFields;
-
 /** Fields an employee may change on their own record. */
 export const selfEditableEmployeeFields = ['Language', 'ShowMyHelp', 'PlantID'] as const;
 
@@ -95,7 +89,7 @@ export const UpdateEmployee = defineCall({
     PhoneNumber: z.string().max(40).nullable(),
     DomainID: z.string().max(200).nullable(),
     Active: z.boolean(),
-    ...flagFields,
+    ...flagFieldsShape,
   }),
   result: z.object({ EmployeeID: z.number().int(), FieldName: z.string(), Value: z.unknown() }),
 });

@@ -7,7 +7,8 @@ export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];
 
 type FlagFields = { [K in PermissionFlag as Capitalize<K>]: z.ZodBoolean };
-const flagShape = Object.fromEntries(
+/** Every permission flag as a boolean field, by its server name: the user record's and UpdateEmployee's. */
+export const flagFieldsShape = Object.fromEntries(
   permissionFlags.map((f) => [flagServerName(f), z.boolean()]),
 ) as FlagFields;
 
@@ -26,7 +27,7 @@ export const UserRecord = z.object({
   DomainID: z.string().nullable(),
   ShowMyHelp: z.boolean(),
   ViewableSecureReports: z.array(z.string()),
-  ...flagShape,
+  ...flagFieldsShape,
 });
 export type UserRecord = z.infer<typeof UserRecord>;
 

@@ -41,6 +41,19 @@ const refusal = (status: number, text: string): Refusal => ({ status, text });
  * The ASP.NET Core SignalR protocol (negotiate v1; WebSockets, Server-Sent Events, long polling; the JSON
  * hub protocol) for the official `@microsoft/signalr` client, on `ws` and Fastify. See README.md.
  */
+interface ChangesRecord {
+  text: string;
+  utf8: Buffer;
+  frame: readonly Buffer[] | null;
+}
+
+/** One `changes` invocation for items already in JSON: its text, its UTF-8 bytes and its WebSocket frame. */
+function changesRecord(itemsJson: readonly string[]): ChangesRecord {
+  const text = invocationRecordRaw('changes', `[[${itemsJson.join(',')}]]`);
+  const utf8 = Buffer.from(text, 'utf8');
+  return { text, utf8, frame: textFrame(utf8) };
+}
+
 export class Hub {
   private readonly options: ResolvedHubOptions;
   private readonly live = new Map<string, Connection>();
@@ -145,10 +158,9 @@ export class Hub {
     if (changes.every((c) => c.topic === topic)) {
       const followers = this.byTopic.get(topic);
       if (!followers?.size) return;
-      const text = invocationRecordRaw('changes', `[[${changes.map((c) => JSON.stringify(c)).join(',')}]]`);
-      const utf8 = Buffer.from(text, 'utf8');
-      const frame = textFrame(utf8);
-      for (const conn of followers) if (conn.phase === 'open') conn.send(text, utf8, frame);
+      const record = changesRecord(changes.map((c) => JSON.stringify(c)));
+      for (const conn of followers)
+        if (conn.phase === 'open') conn.send(record.text, record.utf8, record.frame);
       return;
     }
     const json: (string | undefined)[] = new Array(changes.length);
@@ -164,19 +176,13 @@ export class Hub {
     });
     // Connections that follow the same topics get the same record: build and encode it once, not once
     // per connection (a change to a topic with 500 followers is one JSON and one UTF-8 encoding).
-    const records = new Map<string, { text: string; utf8: Buffer; frame: readonly Buffer[] | null }>();
+    const records = new Map<string, ChangesRecord>();
     for (const [conn, indexes] of batches) {
       if (conn.phase !== 'open') continue;
       const key = indexes.join(',');
       let record = records.get(key);
       if (!record) {
-        const items = indexes.map((i) => {
-          json[i] ??= JSON.stringify(changes[i]);
-          return json[i];
-        });
-        const text = invocationRecordRaw('changes', `[[${items.join(',')}]]`);
-        const utf8 = Buffer.from(text, 'utf8');
-        record = { text, utf8, frame: textFrame(utf8) };
+        record = changesRecord(indexes.map((i) => (json[i] ??= JSON.stringify(changes[i]))));
         records.set(key, record);
       }
       conn.send(record.text, record.utf8, record.frame);

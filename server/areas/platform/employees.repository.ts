@@ -1,4 +1,9 @@
-import { flagColumn, type PermissionFlag, permissionFlags } from '../../../domain/platform/permissions';
+import {
+  flagColumn,
+  flagFromServerName,
+  type PermissionFlag,
+  permissionFlags,
+} from '../../../domain/platform/permissions';
 import type { Sql } from '../../db/database';
 
 /** An employees row as the database returns it (flags are the snake_case columns). */
@@ -72,7 +77,7 @@ const columns: Record<string, string> = {
 
 export function columnForField(field: string): string | undefined {
   if (Object.hasOwn(columns, field)) return columns[field];
-  const flag = permissionFlags.find((f) => f.charAt(0).toUpperCase() + f.slice(1) === field);
+  const flag = flagFromServerName(field);
   return flag ? flagColumn(flag) : undefined;
 }
 
