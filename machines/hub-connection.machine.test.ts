@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ChangeItem } from '../domain/live/changes';
+import { type Deferred, deferred } from '../tests/support/fixtures';
 import { HUB_BACKOFF } from './backoff';
 import {
   connectionId,
@@ -13,22 +14,6 @@ import {
   isUnauthorizedError,
   neverGiveUpPolicy,
 } from './hub-connection.machine';
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (reason: unknown) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 interface Invocation {
   method: string;

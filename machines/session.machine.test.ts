@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { EXPIRED_401_TEXT, OTHER_USER_401_TEXT } from '../domain/contract/wire';
 import { flagServerName, permissionFlags } from '../domain/platform/permissions';
 import { UserRecord } from '../domain/platform/session';
+import { deferred } from '../tests/support/fixtures';
 import {
   type ClearStoredSessionParams,
   isLoggedIn,
@@ -29,22 +30,6 @@ function makeUser(overrides: Partial<UserRecord> = {}): UserRecord {
     ...Object.fromEntries(permissionFlags.map((f) => [flagServerName(f), false])),
     ...overrides,
   });
-}
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (reason: unknown) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 function start(

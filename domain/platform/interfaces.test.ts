@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { userRecord } from '../../tests/support/fixtures';
 import { defaultInterface } from './interfaces';
-import { flagServerName, permissionFlags } from './permissions';
-import type { UserRecord } from './session';
 
-function user(flags: string[]): UserRecord {
-  const record: Record<string, unknown> = {
-    EmployeeID: 1,
-    Name: 'T',
-    TokenID: 't',
-    PlantID: 1,
-    PhotoFile: null,
-    Language: 'en',
-    Email: null,
-    DomainID: null,
-    ShowMyHelp: true,
-    ViewableSecureReports: [],
-  };
-  for (const f of permissionFlags) record[flagServerName(f)] = flags.includes(flagServerName(f));
-  return record as UserRecord;
-}
+const user = (flags: string[]) => userRecord({}, flags);
 
 describe('defaultInterface (spec 000 §1 order)', () => {
   it('a /manufacturing path is the shop-floor app, whatever the flags', () => {

@@ -288,7 +288,8 @@ export const demoEmployees: NewEmployee[] = [
   },
 ];
 
-const spanish: Record<string, string> = {
+/** The Spanish translations the demo data seeds. */
+export const demoSpanish: Record<string, string> = {
   'Log in': 'Iniciar sesión',
   'Log out': 'Cerrar sesión',
   'User name': 'Usuario',
@@ -313,7 +314,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     );
     if (existing.length) return false;
     for (const e of demoEmployees) await createEmployee(tx, e);
-    for (const [english, translated] of Object.entries(spanish)) {
+    for (const [english, translated] of Object.entries(demoSpanish)) {
       await tx.query('INSERT INTO translations (language, english, translated) VALUES ($1, $2, $3)', [
         'es',
         english,

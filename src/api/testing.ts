@@ -1,3 +1,5 @@
+export { deferred } from '../../tests/support/fixtures';
+
 /**
  * Test support for the request layer: a fake `fetch` that records every request and a client wired to
  * recording ui hooks. Used by the unit tests in this folder; app code never imports it.
@@ -70,15 +72,6 @@ export function envelopeResponse(
   init?: ResponseInit,
 ): Response {
   return jsonResponse(envelope(fields), init);
-}
-
-/** A promise with its resolve function exposed, to answer requests in a chosen order. */
-export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }
 
 export const testSession: ApiSession = { EmployeeID: 42, TokenID: 'tok-abc', PlantID: 6 };

@@ -8,21 +8,11 @@ import { sessionMachine } from '../../machines/session.machine';
 import { openDatabase, type ProjectionDatabase } from '../../projections/database';
 import type { EmployeeProjection } from '../../projections/employees.collection';
 import type { PullResult } from '../../projections/replication';
+import { userRecord } from '../../tests/support/fixtures';
 import { mergeEmployee, startLive } from './live';
 import { fakeHub } from './testing';
 
-const user = {
-  EmployeeID: 7,
-  Name: 'Ann Lee',
-  TokenID: 'token-7',
-  PlantID: 1,
-  PhotoFile: null,
-  Language: 'en',
-  Email: 'ann@example.com',
-  DomainID: null,
-  ShowMyHelp: true,
-  ViewableSecureReports: [],
-} as unknown as UserRecord;
+const user = userRecord({ Email: 'ann@example.com' });
 
 const employeeDoc = (fields: Record<string, unknown> = {}): Partial<EmployeeProjection> => ({
   EmployeeID: 7,

@@ -3,6 +3,7 @@ import { UpdateEmployee } from '../../domain/platform/employees';
 import { hubStatus } from '../../machines/hub-connection.machine';
 import { isWaitingForNetwork, statusText } from '../../machines/post-queue.machine';
 import { openDatabase, type ProjectionDatabase } from '../../projections/database';
+import { userRecord } from '../../tests/support/fixtures';
 import { envelopeResponse, fakeFetch, type RecordedRequest } from '../api/testing';
 import { createServices, type Services } from './services';
 import type { TabPresence } from './tabs';
@@ -23,18 +24,7 @@ function memoryStorage(): Storage {
   };
 }
 
-const user = {
-  EmployeeID: 7,
-  Name: 'Ann Lee',
-  TokenID: 'token-7',
-  PlantID: 1,
-  PhotoFile: null,
-  Language: 'en',
-  Email: null,
-  DomainID: null,
-  ShowMyHelp: true,
-  ViewableSecureReports: [],
-};
+const user = userRecord();
 
 const tab: TabPresence = { id: 'tab-1', isGone: () => false, close: () => {} };
 
