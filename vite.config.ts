@@ -5,7 +5,8 @@ const serverPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  // The manifest lets scripts/build-report.mjs measure what /pages/login loads.
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     // `npm run dev`: Vite serves the client with reload and hands API, hub and files to the server.
     port: Number(process.env.VITE_PORT ?? 5173),

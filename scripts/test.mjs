@@ -73,6 +73,7 @@ run('Unit and integration tests (vitest)', bin('vitest'), [
   '--outputFile.json=.tmp/vitest.json',
 ]);
 run('Client build (vite build)', bin('vite'), ['build', '--logLevel', 'warn']);
+run('Login page JavaScript budget', process.execPath, [join(root, 'scripts/build-report.mjs')]);
 run('End-to-end tests in Chromium (playwright)', bin('playwright'), ['test'], { CHROMIUM_PATH: chromium });
 
 // One closing line with the totals of both runners.

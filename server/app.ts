@@ -6,10 +6,12 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authorizeTopic } from '../domain/live/topics';
+import { registerOrderCalls } from './areas/orders/orders.routes';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
 import { SessionService } from './areas/platform/session.service';
+import { registerShellCalls } from './areas/platform/shell.routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Backplane } from './feed/backplane';
@@ -66,6 +68,8 @@ export async function buildApp(
   const { backplane } = startFeed(fastify, db, config, opts);
   registerPlatformCalls(registry, sessions, backplane);
   registerFeedCalls(registry);
+  registerShellCalls(registry);
+  registerOrderCalls(registry);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.

@@ -3,13 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app/App';
 import './app/app.css';
 
-void createApp().then((app) => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App app={app} />
-    </StrictMode>,
-  );
-});
+const app = createApp();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App app={app} />
+  </StrictMode>,
+);
 
 // The app-shell worker lets a tab reload without a network (pending edits wait in IndexedDB). Only in
 // a built app, and only where browsers allow workers (https, localhost).

@@ -3,6 +3,7 @@ import { flagColumn, type PermissionFlag, permissionFlags } from '../../domain/p
 import { plants } from '../../domain/platform/plants';
 import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
+import { seedOrders } from './seed-orders';
 
 /** Reference data every database needs (the plants of spec 000 §3.5); never overwrites an edited row. */
 export async function seedReference(db: Sql): Promise<void> {
@@ -314,6 +315,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     );
     if (existing.length) return false;
     for (const e of demoEmployees) await createEmployee(tx, e);
+    await seedOrders(tx);
     for (const [english, translated] of Object.entries(demoSpanish)) {
       await tx.query('INSERT INTO translations (language, english, translated) VALUES ($1, $2, $3)', [
         'es',

@@ -328,7 +328,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** Applies the envelope flags, the ReturnOrder check and decodes the result. */
-  function settle<T>(path: string, envelope: Envelope, sentOrder?: number): ApiResult<T> {
+  async function settle<T>(path: string, envelope: Envelope, sentOrder?: number): Promise<ApiResult<T>> {
     const message = envelope.Message || `The server refused ${path}`;
     if (envelope.Error) {
       ui.showError(message);
@@ -348,7 +348,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     let data: unknown;
     try {
-      data = decodeResultJSON(envelope);
+      data = await decodeResultJSON(envelope);
     } catch (cause) {
       const text = `The server answered ${path} with a result that cannot be read`;
       ui.showError(text);
@@ -453,7 +453,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       { method: 'POST', headers: headers(session), body: form },
       false,
     );
-    const { data } = settle<StoredFile[] | null>(path, envelope);
+    const { data } = await settle<StoredFile[] | null>(path, envelope);
     return data ?? [];
   }
 
@@ -483,7 +483,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         PostQueueEmpty: postQueueEmpty && index === posts.length - 1,
       },
     }));
-    const CompressedPosts = gzipBase64Chunks(JSON.stringify(items));
+    const CompressedPosts = await gzipBase64Chunks(JSON.stringify(items));
     validate(PostQueueBatch, { CompressedPosts }, true);
     const path = PostQueueBatch.path;
     const body = { CompressedPosts, PostQueueEmpty: postQueueEmpty, ...fields };
@@ -493,7 +493,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let decoded: unknown;
     try {
-      decoded = decodeResultJSON(envelope);
+      decoded = await decodeResultJSON(envelope);
     } catch {
       decoded = undefined;
     }

@@ -10,7 +10,7 @@ import {
 } from './codec';
 
 describe('bytesToBase64 / base64ToBytes', () => {
-  it('matches Node base64 for more bytes than one 32768-byte step', () => {
+  it('matches Node base64 for more bytes than one 32768-byte step', async () => {
     const bytes = new Uint8Array(100_001).map((_, i) => (i * 7919) % 256);
     const base64 = bytesToBase64(bytes);
     expect(base64).toBe(Buffer.from(bytes).toString('base64'));
@@ -19,40 +19,42 @@ describe('bytesToBase64 / base64ToBytes', () => {
 });
 
 describe('gzipBase64Chunks', () => {
-  it('gives one chunk for a short text that decodes back (UTF-8 included)', () => {
+  it('gives one chunk for a short text that decodes back (UTF-8 included)', async () => {
     const text = JSON.stringify([{ Path: 'web/X', Body: { Name: 'Peña — 東京' } }]);
-    const chunks = gzipBase64Chunks(text);
+    const chunks = await gzipBase64Chunks(text);
     expect(chunks).toHaveLength(1);
     expect(new TextDecoder().decode(ungzip(Buffer.from(chunks[0] ?? '', 'base64')))).toBe(text);
-    expect(gunzipBase64(chunks.join(''))).toBe(text);
+    expect(await gunzipBase64(chunks.join(''))).toBe(text);
   });
 
-  it('splits into chunks of at most the chunk size whose join is the whole base64 text', () => {
+  it('splits into chunks of at most the chunk size whose join is the whole base64 text', async () => {
     const text = Array.from({ length: 4000 }, (_, i) => `${(i * 2654435761) % 4294967296}`).join(',');
-    const chunks = gzipBase64Chunks(text, 1000);
+    const chunks = await gzipBase64Chunks(text, 1000);
     expect(chunks.length).toBeGreaterThan(2);
     expect(chunks.slice(0, -1).every((c) => c.length === 1000)).toBe(true);
     expect((chunks.at(-1) ?? '').length).toBeLessThanOrEqual(1000);
-    expect(gunzipBase64(chunks.join(''))).toBe(text);
+    expect(await gunzipBase64(chunks.join(''))).toBe(text);
   });
 });
 
 describe('decodeResultJSON', () => {
-  it('parses plain JSON text', () => {
-    expect(decodeResultJSON({ ResultJSON: '{"a":[1,2]}', ResultCompressed: false })).toEqual({ a: [1, 2] });
+  it('parses plain JSON text', async () => {
+    expect(await decodeResultJSON({ ResultJSON: '{"a":[1,2]}', ResultCompressed: false })).toEqual({
+      a: [1, 2],
+    });
   });
 
-  it('gunzips base64 when ResultCompressed', () => {
+  it('gunzips base64 when ResultCompressed', async () => {
     const ResultJSON = Buffer.from(gzip('{"name":"Cataforesis","plant":19}')).toString('base64');
-    expect(decodeResultJSON({ ResultJSON, ResultCompressed: true })).toEqual({
+    expect(await decodeResultJSON({ ResultJSON, ResultCompressed: true })).toEqual({
       name: 'Cataforesis',
       plant: 19,
     });
   });
 
-  it('is null for an empty ResultJSON and throws for broken JSON', () => {
-    expect(decodeResultJSON({ ResultJSON: '', ResultCompressed: false })).toBeNull();
-    expect(() => decodeResultJSON({ ResultJSON: '{', ResultCompressed: false })).toThrow();
+  it('is null for an empty ResultJSON and throws for broken JSON', async () => {
+    expect(await decodeResultJSON({ ResultJSON: '', ResultCompressed: false })).toBeNull();
+    await expect(decodeResultJSON({ ResultJSON: '{', ResultCompressed: false })).rejects.toThrow();
   });
 });
 

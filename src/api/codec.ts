@@ -1,5 +1,14 @@
-import { gzip, ungzip } from 'pako';
 import { type Envelope, WireConstants } from '../../domain/contract/wire';
+
+/**
+ * pako is loaded the first time something is compressed or a compressed result arrives, not with the
+ * first page: Login needs neither, and its JavaScript has a budget (issue 4: 200 KB gzipped).
+ */
+let pako: Promise<typeof import('pako')> | null = null;
+const loadPako = () => {
+  pako ??= import('pako');
+  return pako;
+};
 
 /** Bytes per `String.fromCharCode` call when turning bytes into a binary string (keeps the argument list small). */
 const BINARY_STRING_STEP = 32768;
@@ -22,12 +31,14 @@ export function base64ToBytes(base64: string): Uint8Array {
 }
 
 /** Gzip of the UTF-8 bytes of `text`, base64-encoded. */
-export function gzipBase64(text: string): string {
+export async function gzipBase64(text: string): Promise<string> {
+  const { gzip } = await loadPako();
   return bytesToBase64(gzip(new TextEncoder().encode(text)));
 }
 
 /** The text of base64 of gzip (the inverse of {@link gzipBase64}). */
-export function gunzipBase64(base64: string): string {
+export async function gunzipBase64(base64: string): Promise<string> {
+  const { ungzip } = await loadPako();
   return new TextDecoder().decode(ungzip(base64ToBytes(base64)));
 }
 
@@ -36,8 +47,11 @@ export function gunzipBase64(base64: string): string {
  * `WireConstants.gzipChunkSize` (32768) characters: the `CompressedPosts` of `web/PostQueueBatch`.
  * Joining the chunks gives the whole base64 text back.
  */
-export function gzipBase64Chunks(text: string, chunkSize: number = WireConstants.gzipChunkSize): string[] {
-  const base64 = gzipBase64(text);
+export async function gzipBase64Chunks(
+  text: string,
+  chunkSize: number = WireConstants.gzipChunkSize,
+): Promise<string[]> {
+  const base64 = await gzipBase64(text);
   const chunks: string[] = [];
   for (let i = 0; i < base64.length; i += chunkSize) chunks.push(base64.slice(i, i + chunkSize));
   return chunks;
@@ -48,10 +62,12 @@ export function gzipBase64Chunks(text: string, chunkSize: number = WireConstants
  * gzip of the JSON text. An empty ResultJSON is `null`. Throws when the text is not valid JSON or not
  * valid base64/gzip.
  */
-export function decodeResultJSON(envelope: Pick<Envelope, 'ResultJSON' | 'ResultCompressed'>): unknown {
+export async function decodeResultJSON(
+  envelope: Pick<Envelope, 'ResultJSON' | 'ResultCompressed'>,
+): Promise<unknown> {
   const raw = envelope.ResultJSON;
   if (raw === '' || raw === null || raw === undefined) return null;
-  const json = envelope.ResultCompressed ? gunzipBase64(raw) : raw;
+  const json = envelope.ResultCompressed ? await gunzipBase64(raw) : raw;
   return JSON.parse(json);
 }
 

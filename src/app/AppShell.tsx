@@ -1,10 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useBlocker } from 'react-router-dom';
+import { Link, NavLink, Outlet, useBlocker, useLocation, useNavigate } from 'react-router-dom';
+import type { InterfaceName } from '../../domain/contract/wire';
+import { UpdateEmployee } from '../../domain/platform/employees';
+import { GetPlants } from '../../domain/platform/reference';
 import type { HubStatus } from '../../machines/hub-connection.machine';
 import { isSaving } from '../../machines/post-queue.machine';
 import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
-import { useHubStatus, useLoading, useSaveStatus, useServices, useUser } from './context';
+import { useHubStatus, useLoading, useSaveStatus, useServices, useShellState, useUser } from './context';
+import { availableInterfaces, currentInterface, interfaceLabels, menuFor } from './menus';
+import { shellState } from './shell-state';
 
 const hubLabels: Record<HubStatus, { text: string; title: string }> = {
   live: { text: 'Live', title: 'Connected: changes made elsewhere show here at once.' },
@@ -30,16 +35,167 @@ function HubIndicator() {
   );
 }
 
+/** Interface switcher (canChangeInterface) and plant switcher (canChangePlant), spec 000 §1. */
+function Switchers({ iface }: { iface: InterfaceName }) {
+  const { api, enqueue } = useServices();
+  const user = useUser();
+  const navigate = useNavigate();
+  const [plants, setPlants] = useState<{ PlantID: number; PlantName: string }[]>([]);
+  const canPlant = user?.CanChangePlant === true;
+  const canInterface = user?.CanChangeInterface === true;
+
+  useEffect(() => {
+    if (!canPlant) return;
+    api.get(GetPlants, {}).then(setPlants, () => undefined);
+  }, [api, canPlant]);
+
+  if (!user) return null;
+  return (
+    <>
+      {canInterface ? (
+        <label className="switcher">
+          <span className="visually-hidden">Interface</span>
+          <select
+            aria-label="Interface"
+            data-testid="interface-switcher"
+            value={iface}
+            onChange={(e) => {
+              const next = e.target.value as InterfaceName;
+              // The preference changes first, so leaving /manufacturing or /tv/ is not sent back (§2.3).
+              shellState.setInterface(next);
+              void navigate(interfaceHome(next));
+            }}
+          >
+            {availableInterfaces(user).map((i) => (
+              <option key={i} value={i}>
+                {interfaceLabels[i]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {canPlant && plants.length ? (
+        <label className="switcher">
+          <span className="visually-hidden">Plant</span>
+          <select
+            aria-label="Plant"
+            data-testid="plant-switcher"
+            value={user.PlantID}
+            onChange={(e) =>
+              enqueue(UpdateEmployee, {
+                EmployeeID: user.EmployeeID,
+                FieldName: 'PlantID',
+                Value: Number(e.target.value),
+              })
+            }
+          >
+            {plants.map((p) => (
+              <option key={p.PlantID} value={p.PlantID}>
+                {p.PlantName}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </>
+  );
+}
+
+/** Where switching to an interface lands. */
+function interfaceHome(iface: InterfaceName): string {
+  if (iface === 'manufacturingApp') return '/manufacturing';
+  if (iface === 'tv') return '/tv/start';
+  if (iface === 'installerPortal') return '/installers';
+  if (iface === 'vendorPortal') return '/vendorportal';
+  return '/intro';
+}
+
+/** The menu of the current interface: the screens the user may open, by area, with a filter. */
+function ScreensMenu({ iface, onClose }: { iface: InterfaceName; onClose: () => void }) {
+  const user = useUser();
+  const [filter, setFilter] = useState('');
+  const sections = menuFor(iface, user);
+  const q = filter.trim().toLowerCase();
+  return (
+    <nav className="screens-menu card" aria-label="Screens" data-testid="screens-menu">
+      <input
+        type="search"
+        placeholder="Find a screen"
+        aria-label="Find a screen"
+        value={filter}
+        // biome-ignore lint/a11y/noAutofocus: the menu opens to find a screen by typing.
+        autoFocus
+        onChange={(e) => setFilter(e.target.value)}
+      />
+      <div className="screens-menu-sections">
+        {sections.map(({ area, screens }) => {
+          const shown = screens.filter((s) => !q || s.title.toLowerCase().includes(q));
+          if (!shown.length) return null;
+          return (
+            <section key={area}>
+              <h3>{areaLabels[area] ?? area}</h3>
+              <ul>
+                {shown.map((s) => (
+                  <li key={s.path}>
+                    <NavLink to={s.path.replace(/\/:[^/]+\?$/, '')} onClick={onClose}>
+                      {s.title}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </nav>
+  );
+}
+
+const areaLabels: Record<string, string> = {
+  platform: 'General',
+  pm: 'Project management',
+  forms: 'Forms',
+  'production-plan': 'Production planning',
+  scheduling: 'Scheduling',
+  'shop-floor': 'Shop floor',
+  tv: 'TV',
+  boards: 'Boards',
+  time: 'Time and payroll',
+  orders: 'Orders',
+  fis: 'Field installation',
+  finance: 'Finance',
+  maintenance: 'Maintenance',
+  inventory: 'Inventory',
+  shipping: 'Shipping',
+  receiving: 'Receiving',
+  quality: 'Quality',
+  documents: 'Documents',
+  costing: 'Costing',
+  configurator: 'Configurator',
+  purchasing: 'Purchasing',
+  cs: 'Customer service',
+  installers: 'Installers',
+  'vendor-portal': 'Vendor portal',
+  admin: 'Administration',
+};
+
 /**
- * The frame around every logged-in screen: who is logged in, what is saving, failed saves, logout.
- * Navigation waits while a save is in progress (spec 000 §2.3), modelled by the save-wait machine.
+ * The frame around every logged-in screen: the menu of the user's interface, interface and plant
+ * switchers, live state, what is saving, failed saves, logout. Two layouts: `office` (desktop) and
+ * `shop` (the shop-floor tablet app under /manufacturing: larger touch targets, fewer controls). TV
+ * screens have no frame at all (router.tsx TvLayout). Navigation waits while a save is in progress
+ * (spec 000 §2.3), modelled by the save-wait machine.
  */
-export function AppShell() {
+export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
   const { session, queue } = useServices();
   const user = useUser();
   const loading = useLoading();
   const save = useSaveStatus();
+  const { pathname } = useLocation();
+  const { interfacePref } = useShellState();
+  const iface = currentInterface(user, pathname, interfacePref);
   const [showFailed, setShowFailed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname,
@@ -59,20 +215,30 @@ export function AppShell() {
     saveWait.send({ type: 'nav.request', to: blocker.location.pathname });
   }, [blocker, saveWait]);
 
+  // A route change closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the path, by design.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
   return (
-    <div className="shell">
+    <div className={`shell layout-${layout}`} data-layout={layout} data-interface={iface}>
       <header className="topbar">
-        <Link to="/intro" className="brand">
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="screens-menu"
+          data-testid="menu-button"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          ☰ <span className="menu-label">{interfaceLabels[iface]}</span>
+        </button>
+        <Link to="/" className="brand">
           <span className="logo small" aria-hidden="true">
             SW
           </span>
-          Steelworks
+          <span className="brand-name">Steelworks</span>
         </Link>
-        {/* The per-interface menus of the route table come with the shell issue. */}
-        <nav className="topnav" aria-label="Main">
-          <Link to="/intro">Start</Link>
-          <Link to="/connections">Connections</Link>
-        </nav>
+        <Switchers iface={iface} />
         <HubIndicator />
         <span className="status" role="status" aria-live="polite" data-testid="save-status">
           {save.text}
@@ -88,6 +254,11 @@ export function AppShell() {
           Log out
         </button>
       </header>
+      {menuOpen ? (
+        <div id="screens-menu" className="screens-menu-wrap">
+          <ScreensMenu iface={iface} onClose={() => setMenuOpen(false)} />
+        </div>
+      ) : null}
       <div className={loading ? 'loading-bar active' : 'loading-bar'} aria-hidden={!loading} />
       {showFailed && save.failed.length ? (
         <aside className="card failed-saves" aria-label="Failed saves">

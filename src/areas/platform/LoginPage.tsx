@@ -1,20 +1,21 @@
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
-import { useServices } from '../../app/context';
+import { Navigate } from 'react-router-dom';
+import { useCore } from '../../app/context';
+import { shellState } from '../../app/shell-state';
 
 /** /pages/login: the one screen everyone sees first. A logged-in user is sent on (spec 000 §2.3). */
 export function LoginPage() {
-  const { session } = useServices();
+  const { session } = useCore();
   const state = useSelector(session, (s) => s.value);
   const error = useSelector(session, (s) => (s.matches('loggedOut') ? s.context.error : null));
-  const location = useLocation();
+  // Where the user was going when sent here (spec 000 §2.3), taken once: Home by default.
+  const [afterLogin] = useState(() => shellState.takeAfterLogin());
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
 
   if (state === 'loggedIn') {
-    const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={from && from !== '/pages/login' ? from : '/intro'} replace />;
+    return <Navigate to={afterLogin && afterLogin !== '/pages/login' ? afterLogin : '/'} replace />;
   }
   const busy = state === 'loggingIn';
 

@@ -1,17 +1,18 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { displayPath, type ScreenRoute } from '../../../domain/platform/routes';
 
-/** Honest placeholder: a screen of the route table that is not built yet says so (never a fake screen). */
-export function NotBuiltPage() {
-  const { pathname } = useLocation();
+/** Honest placeholder: a screen of the route table that is not built yet says so, with its name. */
+export function NotBuiltPage({ screen }: { screen: ScreenRoute }) {
   return (
-    <section className="page">
+    <section className="page" data-testid="not-built" data-screen={screen.name}>
       <div className="card">
-        <h1>Not built yet</h1>
+        <h1>{screen.title}</h1>
         <p>
-          The screen at <code>{pathname}</code> is not part of this version yet.
+          <strong>Not built yet.</strong> The {screen.title} screen (<code>{displayPath(screen.path)}</code>)
+          is part of the product's route table but is not in this version yet.
         </p>
         <p>
-          <Link to="/intro">Back to the start page</Link>
+          <Link to="/">Back to the start page</Link>
         </p>
       </div>
     </section>

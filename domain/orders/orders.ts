@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineCall } from '../contract/call';
+
+/**
+ * The order header that /pm/order/{orderNum} loads before its tabs open (spec 000 §2.3, "PM Order
+ * Loading"). The spec does not show the order-specific calls; this is the smallest model the shell
+ * needs, and the orders area (spec 001 orders) extends it.
+ */
+export const OrderHeader = z.object({
+  OrderNum: z.number().int(),
+  CustomerName: z.string(),
+  ProjectDescription: z.string(),
+  PlantID: z.number().int(),
+});
+export type OrderHeader = z.infer<typeof OrderHeader>;
+
+export const GetOrderHeader = defineCall({
+  method: 'GET',
+  path: 'pm/GetOrderHeader',
+  summary: 'One order: number, customer, project description and plant. Sorry when there is no such order.',
+  access: { anyOf: ['accessPm', 'projectManagement', 'viewAllProjects'] },
+  payload: z.object({ OrderNum: z.number().int().positive().max(2_147_483_647) }),
+  result: OrderHeader,
+});
+
+export const orderCalls = [GetOrderHeader] as const;

@@ -1,0 +1,344 @@
+import { useSelector } from '@xstate/react';
+import { Component, type ErrorInfo, type ReactNode, Suspense, use, useEffect } from 'react';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  redirect,
+  useLocation,
+  useMatches,
+  useRouteError,
+} from 'react-router-dom';
+import { RecordPageView } from '../../domain/platform/reference';
+import {
+  isPublicPath,
+  mayOpen,
+  namedRoutes,
+  type ScreenRoute,
+  screenRoutes,
+} from '../../domain/platform/routes';
+import { NoAccessPage } from '../areas/platform/NoAccessPage';
+import { NotBuiltPage } from '../areas/platform/NotBuiltPage';
+import { NotFoundPage } from '../areas/platform/NotFoundPage';
+import { AppShell } from './AppShell';
+import { isChunkError, loadChunk, updateAvailableMessage } from './chunks';
+import { CoreContext, ServicesContext, useCore, useLoggedIn, useShellState, useUser } from './context';
+import type { Core } from './core';
+import { flagSet } from './menus';
+import { decideNavigation, isManufacturingPath, isTvPath, pageTitle } from './navigation';
+import { screenComponent } from './screens';
+import type { Services } from './services';
+import { shellState } from './shell-state';
+
+/** What each route carries for the frame: its table entry. */
+interface RouteHandle {
+  screen: ScreenRoute | null;
+}
+
+export interface RouterHooks {
+  /** Called on every route change with the screen name (not for Login): help videos and procedure links. */
+  loadHelp?: (routeName: string) => void;
+  /** Errors the shell catches (render errors, not chunk failures), for reporting. */
+  reportError?: (error: unknown) => void;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The store (RxDB, post queue, live feed) is attached once, the first time a screen needs it.
+
+let storePromise: Promise<Services> | null = null;
+function ensureStore(core: Core): Promise<Services> {
+  storePromise ??= loadChunk(() => import('./store')).then(async (m) => ({
+    ...core,
+    ...(await m.attachStore(core)),
+  }));
+  return storePromise;
+}
+
+function StoreProvider({ children }: { children: ReactNode }) {
+  const core = useCore();
+  const services = use(ensureStore(core));
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+function StoreGate({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<p className="page muted">Opening…</p>}>
+      <StoreProvider>{children}</StoreProvider>
+    </Suspense>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Screen loading errors (spec 000 §8): a chunk failure shows the info message whose closing reloads.
+
+function showUpdateAvailable(core: Core) {
+  core.alerts.show('info', updateAvailableMessage, {
+    key: 'chunk-failure',
+    onClose: () => window.location.reload(),
+  });
+}
+
+class ScreenBoundary extends Component<
+  { core: Core; hooks: RouterHooks; name: string; children: ReactNode },
+  { error: unknown }
+> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (isChunkError(error)) showUpdateAvailable(this.props.core);
+    else {
+      console.error('[screen]', this.props.name, error, info.componentStack);
+      this.props.hooks.reportError?.(error);
+    }
+  }
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    const chunk = isChunkError(this.state.error);
+    return (
+      <section className="page" data-testid={chunk ? 'screen-load-failed' : 'screen-failed'}>
+        <div className="card">
+          <h1>{this.props.name}</h1>
+          <p role="alert">
+            {chunk
+              ? 'This screen could not be loaded. An update to the product may be available: refresh the page.'
+              : 'Something went wrong on this screen. It has been reported; refreshing the page may help.'}
+          </p>
+          <button type="button" onClick={() => window.location.reload()}>
+            Refresh
+          </button>
+        </div>
+      </section>
+    );
+  }
+}
+
+/** One screen of the table: no access, not built yet, or the (lazily loaded) screen itself. */
+function ScreenHost({ screen, hooks }: { screen: ScreenRoute; hooks: RouterHooks }) {
+  const core = useCore();
+  const user = useUser();
+  if (!screen.public && !mayOpen(screen, flagSet(user))) return <NoAccessPage screen={screen} />;
+  if (!screen.screen) return <NotBuiltPage screen={screen} />;
+  const Screen = screenComponent(screen.screen);
+  return (
+    <ScreenBoundary core={core} hooks={hooks} name={screen.title} key={screen.path}>
+      <Suspense fallback={<p className="page muted">Loading {screen.title}…</p>}>
+        <Screen />
+      </Suspense>
+    </ScreenBoundary>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// On every route change (spec 000 §2.3): scroll to top, title, page view, help, validations flag.
+
+function NavigationEffects({ screen, hooks }: { screen: ScreenRoute | null; hooks: RouterHooks }) {
+  const core = useCore();
+  const { pathname } = useLocation();
+  const loggedIn = useLoggedIn();
+  const { configuratorProject } = useShellState();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    shellState.setValidationsLoaded(false);
+    if (!screen || !loggedIn) return;
+    // A page view is worth recording, not worth an alert if it fails.
+    core.backgroundApi
+      .post(RecordPageView, { RouteName: screen.name, Path: pathname })
+      .catch(() => undefined);
+    if (screen.name !== 'Login') hooks.loadHelp?.(screen.name);
+  }, [pathname, screen, loggedIn, core, hooks]);
+
+  useEffect(() => {
+    document.title = pageTitle(screen, pathname, configuratorProject?.description ?? null);
+  }, [screen, pathname, configuratorProject]);
+  return null;
+}
+
+function TvLayout() {
+  return (
+    <div className="tv-layout" data-layout="tv">
+      <Outlet />
+    </div>
+  );
+}
+
+function PublicLayout() {
+  return (
+    <div className="public-layout" data-layout="public">
+      <header className="topbar">
+        <span className="brand">
+          <span className="logo small" aria-hidden="true">
+            SW
+          </span>
+          Steelworks
+        </span>
+        <span className="spacer" />
+        <a href={namedRoutes.Login}>Log in</a>
+      </header>
+      <main className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** The layout for the current address: TV (no chrome), Login, public (logged out), or the shell. */
+function Frame({ hooks }: { hooks: RouterHooks }) {
+  const { session } = useCore();
+  const loggedOut = useSelector(session, (s) => s.matches('loggedOut'));
+  const { pathname, search } = useLocation();
+  const matches = useMatches();
+  const screen = (matches.at(-1)?.handle as RouteHandle | undefined)?.screen ?? null;
+  const effects = <NavigationEffects screen={screen} hooks={hooks} />;
+
+  if (isTvPath(pathname)) {
+    return (
+      <>
+        {effects}
+        <TvLayout />
+      </>
+    );
+  }
+  if (screen?.name === 'Login') {
+    return (
+      <>
+        {effects}
+        <Outlet />
+      </>
+    );
+  }
+  if (loggedOut) {
+    // Logged out on a screen that needs a login (logout, a 401 acknowledged): Login, then back here.
+    if (!isPublicPath(pathname)) {
+      shellState.setAfterLogin(pathname + search);
+      return <Navigate to={namedRoutes.Login} replace />;
+    }
+    return (
+      <>
+        {effects}
+        <PublicLayout />
+      </>
+    );
+  }
+  return (
+    <>
+      {effects}
+      <StoreGate>
+        <AppShell layout={isManufacturingPath(pathname) ? 'shop' : 'office'} />
+      </StoreGate>
+    </>
+  );
+}
+
+/** Errors outside any screen (a loader, the frame itself). */
+function RouteError({ core, hooks }: { core: Core; hooks: RouterHooks }) {
+  const error = useRouteError();
+  const chunk = isChunkError(error);
+  useEffect(() => {
+    if (chunk) showUpdateAvailable(core);
+    else {
+      console.error('[router]', error);
+      hooks.reportError?.(error);
+    }
+  }, [chunk, core, error, hooks]);
+  return (
+    <section className="page">
+      <div className="card">
+        <h1>{chunk ? 'Update available' : 'Something went wrong'}</h1>
+        <p role="alert">
+          {chunk
+            ? updateAvailableMessage
+            : 'The page could not be shown. It has been reported; refresh to try again.'}
+        </p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Refresh
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The router: one route per screen of the table (domain/platform/routes.ts), under a frame that picks
+ * the layout, and a root loader that applies the navigation rules (./navigation.ts) before any screen
+ * renders. The table's redirects are followed by the same loader, so every rule sees where the user
+ * would land.
+ */
+export function createAppRouter(core: Core, hooks: RouterHooks = {}) {
+  let current: string | null = null;
+
+  function guard({ request }: LoaderFunctionArgs) {
+    const url = new URL(request.url);
+    const snapshot = core.session.getSnapshot();
+    const loggedIn = snapshot.matches('loggedIn');
+    const user = loggedIn ? snapshot.context.user : null;
+    const state = shellState.getSnapshot();
+    const decision = decideNavigation({
+      from: current,
+      to: url.pathname,
+      search: url.search,
+      loggedIn,
+      installer: flagSet(user).has('installer'),
+      interfacePref: state.interfacePref,
+      tvPath: state.tvPath,
+      loadedOrder: state.loadedOrder?.orderNum ?? null,
+    });
+    if (decision.setInterface) shellState.setInterface(decision.setInterface);
+    if (decision.rememberTvPath) shellState.rememberTvPath(decision.rememberTvPath);
+    if (decision.logout) core.session.send({ type: 'session.logout' });
+    if (decision.redirect) {
+      if (decision.redirect === namedRoutes.Login && !loggedIn)
+        shellState.setAfterLogin(url.pathname + url.search);
+      throw redirect(decision.redirect);
+    }
+    current = url.pathname;
+    return null;
+  }
+
+  const children: RouteObject[] = [
+    ...screenRoutes.map(
+      (screen): RouteObject => ({
+        path: screen.path.slice(1),
+        handle: { screen } satisfies RouteHandle,
+        element: <ScreenHost screen={screen} hooks={hooks} />,
+      }),
+    ),
+    { path: '*', handle: { screen: null } satisfies RouteHandle, element: <NotFoundPage /> },
+  ];
+
+  return createBrowserRouter([
+    {
+      id: 'root',
+      path: '/',
+      loader: guard,
+      // Every navigation passes the rules, not only those that change a parameter.
+      shouldRevalidate: () => true,
+      element: <Frame hooks={hooks} />,
+      errorElement: <RouteError core={core} hooks={hooks} />,
+      hydrateFallbackElement: <p className="page muted">Loading…</p>,
+      children,
+    },
+  ]);
+}
+
+export function RouterRoot({
+  core,
+  router,
+  children,
+}: {
+  core: Core;
+  router: ReturnType<typeof createAppRouter>;
+  children?: ReactNode;
+}) {
+  return (
+    <CoreContext.Provider value={core}>
+      <RouterProvider router={router} />
+      {children}
+    </CoreContext.Provider>
+  );
+}

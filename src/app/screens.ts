@@ -1,0 +1,39 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ScreenKey } from '../../domain/platform/routes';
+import { LoginPage } from '../areas/platform/LoginPage';
+import { NotFoundPage } from '../areas/platform/NotFoundPage';
+import { loadChunk } from './chunks';
+
+type Loader = () => Promise<ComponentType>;
+
+// One chunk per area: every screen of an area comes with the first one opened (spec 000 §8 chunk rules).
+const platform = () => loadChunk(() => import('../areas/platform/screens'));
+const pm = () => loadChunk(() => import('../areas/pm/screens'));
+
+/**
+ * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
+ * Found are part of the first load; the rest load with their area. A unit test checks that every key
+ * the table uses is here, so "built" in the catalogue is never a claim without a screen.
+ */
+export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loader> = {
+  intro: () => platform().then((m) => m.IntroPage),
+  connections: () => platform().then((m) => m.ConnectionsPage),
+  screenviewer: () => platform().then((m) => m.ScreenViewerPage),
+  pmOrderLoading: () => pm().then((m) => m.PmOrderLoadingPage),
+};
+
+const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
+  ['login', LoginPage],
+  ['notfound', NotFoundPage],
+]);
+
+/** The component for a screen key: static for Login and Not Found, React.lazy (made once) for the rest. */
+export function screenComponent(key: ScreenKey): ComponentType {
+  let c = cache.get(key);
+  if (!c) {
+    const load = screenLoaders[key as keyof typeof screenLoaders];
+    c = lazy(() => load().then((component) => ({ default: component })));
+    cache.set(key, c);
+  }
+  return c as ComponentType;
+}

@@ -1,0 +1,8 @@
+/**
+ * The platform area's screens, loaded as one chunk when the first of them opens (the route table's
+ * `screen` keys map here through src/app/screens.ts). Login and Not Found are not here: they are part
+ * of the first load.
+ */
+export { ConnectionsPage } from './ConnectionsPage';
+export { IntroPage } from './IntroPage';
+export { ScreenViewerPage } from './ScreenViewerPage';

@@ -1,0 +1,2 @@
+/** The PM area's screens, one lazily loaded chunk. */
+export { PmOrderLoadingPage } from './PmOrderLoadingPage';
