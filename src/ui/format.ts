@@ -39,7 +39,11 @@ export function formatPhone(phone: string | number | null | undefined): string {
  * Avatar initials (§2.4): the first letter of the first and of the last name, upper case. When both are
  * missing, the first letters of the first two words of `name`; '?' when there is nothing at all.
  */
-export function initialsOf(firstName?: string | null, lastName?: string | null, name?: string | null): string {
+export function initialsOf(
+  firstName?: string | null,
+  lastName?: string | null,
+  name?: string | null,
+): string {
   const first = firstName?.trim().charAt(0) ?? '';
   const last = lastName?.trim().charAt(0) ?? '';
   let initials = first + last;

@@ -51,7 +51,9 @@ describe('copyToClipboard', () => {
     const writeText = vi.fn(async () => {
       throw new Error('NotAllowedError');
     });
-    await expect(copyToClipboard([['a']], { clipboard: { writeText }, notify })).rejects.toThrow('NotAllowedError');
+    await expect(copyToClipboard([['a']], { clipboard: { writeText }, notify })).rejects.toThrow(
+      'NotAllowedError',
+    );
     expect(notify).not.toHaveBeenCalled();
   });
 });

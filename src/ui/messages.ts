@@ -51,7 +51,10 @@ export interface CopyOptions {
  * Writes the rows to the clipboard as tab-separated text, then shows and answers the §8 message.
  * Rejects when the browser refuses (no permission, not a secure page), so the caller can say so.
  */
-export async function copyToClipboard(rows: readonly ClipboardRow[], opts: CopyOptions = {}): Promise<string> {
+export async function copyToClipboard(
+  rows: readonly ClipboardRow[],
+  opts: CopyOptions = {},
+): Promise<string> {
   const clipboard = opts.clipboard ?? globalThis.navigator?.clipboard;
   if (!clipboard) throw new Error('The clipboard is not available in this browser');
   await clipboard.writeText(toTabSeparated(rows));

@@ -134,7 +134,11 @@ export function emptyValue(opts: NumericOptions): number | null {
  * decimals are truncated (with decimals 0, '12.7' is 12). Non-numeric text, or a minus without
  * allowNegative, gives `previous` back (§5: non-numeric input reverts).
  */
-export function parseNumeric(text: string, opts: NumericOptions, previous: number | null = null): number | null {
+export function parseNumeric(
+  text: string,
+  opts: NumericOptions,
+  previous: number | null = null,
+): number | null {
   let clean = text.trim().replace(/,/g, '');
   const prefix = prefixOf(opts);
   const suffix = suffixOf(opts).trim();
@@ -171,7 +175,9 @@ export function formatNumeric(
   let text = plainText(value);
   if (opts.percent) text = shiftDecimal(text, 2);
   // Truncated, then trailing fraction zeros dropped: 1.001 at 2 decimals edits as '1', not '1.00'.
-  text = truncateText(text, decimals).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  text = truncateText(text, decimals)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
   if (text === '-0') text = '0';
   if (mode === 'edit') return text;
   const negative = text.startsWith('-');

@@ -23,7 +23,10 @@ function hasValue<V>(options: readonly SelectOption<V>[], value: V): boolean {
  * item, or null when the list is empty (§5: when the list changes and the value is missing, and for
  * empty values).
  */
-export function resolveSelection<V>(options: readonly SelectOption<V>[], current: V | null | undefined): V | null {
+export function resolveSelection<V>(
+  options: readonly SelectOption<V>[],
+  current: V | null | undefined,
+): V | null {
   const first = options[0];
   if (!first) return null;
   if (!isEmptyValue(current) && hasValue(options, current as V)) return current as V;

@@ -13,7 +13,15 @@ describe('validateEmail (spec 000 §5)', () => {
     expect(validateEmail('ann@steel.io')).toBeNull();
   });
   it('rejects anything else as not valid', () => {
-    for (const bad of ['ann', 'ann@steel', 'ann@steel.c', 'ann@steel.info', 'a b@steel.com', '@steel.com', 'ann@steel.c0m']) {
+    for (const bad of [
+      'ann',
+      'ann@steel',
+      'ann@steel.c',
+      'ann@steel.info',
+      'a b@steel.com',
+      '@steel.com',
+      'ann@steel.c0m',
+    ]) {
       expect(validateEmail(bad), bad).toBe('E-mail must be valid');
     }
   });
@@ -45,7 +53,18 @@ describe('validateDate (spec 000 §5)', () => {
     }
   });
   it('rejects other shapes and impossible dates', () => {
-    for (const bad of ['2024-01-02', '1/2/024', '1-2-24', '13/1/24', '0/1/24', '1/0/24', '2/30/2024', '2/29/2023', '4/31/24', 'tomorrow']) {
+    for (const bad of [
+      '2024-01-02',
+      '1/2/024',
+      '1-2-24',
+      '13/1/24',
+      '0/1/24',
+      '1/0/24',
+      '2/30/2024',
+      '2/29/2023',
+      '4/31/24',
+      'tomorrow',
+    ]) {
       expect(validateDate(bad), bad).toBe('Date must be valid');
     }
   });
