@@ -85,7 +85,7 @@ describe('NumericInput (spec 000 §5)', () => {
     expect(input().value).toBe('12');
   });
 
-  it('snaps to max as typed and to min on leaving the field', () => {
+  it('reports values snapped to min/max as typed, and shows the snapped text on leaving', () => {
     render(<Field initial={50} min={10} max={100} />);
     fireEvent.focus(input());
     type('150');
@@ -94,8 +94,9 @@ describe('NumericInput (spec 000 §5)', () => {
     expect(input().value).toBe('100');
     fireEvent.focus(input());
     type('5');
-    fireEvent.blur(input());
     expect(stored()).toBe('10');
+    expect(input().value).toBe('5');
+    fireEvent.blur(input());
     expect(input().value).toBe('10');
   });
 

@@ -84,6 +84,9 @@ describe('parseNumeric (spec 000 §5)', () => {
     expect(parseNumeric('7', { percent: true })).toBe(0.07);
     expect(parseNumeric('57', { percent: true })).toBe(0.57);
     expect(parseNumeric('12.345', { percent: true })).toBe(0.1234);
+    // Float division would give 0.0007000000000000001 and 0.0028000000000000004.
+    expect(parseNumeric('0.07', { percent: true })).toBe(0.0007);
+    expect(parseNumeric('0.28', { percent: true })).toBe(0.0028);
     expect(parseNumeric('150', { percent: true, max: 1 })).toBe(1);
   });
   it('accepts the display form: $ prefix, lb and in suffixes, thousands commas', () => {
