@@ -15,6 +15,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { openDatabase, type ProjectionDatabase } from '../../projections/database';
 import { createPostQueueStore } from '../../projections/post-queue.collection';
 import { createApiClient } from '../api';
+import { createHelpServices } from '../areas/platform/help/services';
 import { createAlertStore } from '../ui/alerts';
 import { signalRConnectionFactory } from './hub';
 import { newId } from './ids';
@@ -201,6 +202,9 @@ export async function createServices(opts: ServicesOptions) {
     queue.send({ type: 'queue.enqueue', post: { postId: newId(), path, body, enqueuedAt: Date.now() } });
   }
 
+  // Help videos, procedure links and dismissed tips; the router calls help.load(routeName) on each route change.
+  const help = createHelpServices({ api: backgroundApi, enqueue });
+
   /** Stops everything and closes the database (tests; a page simply goes away). */
   async function dispose(): Promise<void> {
     await live.stop();
@@ -212,7 +216,7 @@ export async function createServices(opts: ServicesOptions) {
     if (!opts.database) await db.close();
   }
 
-  return { api, alerts, session, queue, hub, db, live, enqueue, dispose };
+  return { api, backgroundApi, alerts, session, queue, hub, db, live, enqueue, help, dispose };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
