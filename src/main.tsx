@@ -1,10 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app/App';
+import { installErrorReporting, reportError } from './areas/platform/errors';
 import './app/app.css';
 
 void createApp().then((app) => {
-  createRoot(document.getElementById('root')!).render(
+  // Runtime errors go to the server with the user's name, employee id, plant and browser (spec 000 §8).
+  installErrorReporting({
+    api: app.services.backgroundApi,
+    getUser: () => app.services.session.getSnapshot().context.user,
+  });
+  createRoot(document.getElementById('root')!, {
+    // What an error boundary caught never reaches window 'error': report it too (and still log it).
+    onCaughtError: (error, info) => {
+      console.error(error, info.componentStack);
+      reportError(error);
+    },
+  }).render(
     <StrictMode>
       <App app={app} />
     </StrictMode>,

@@ -13,11 +13,19 @@ export const CLIENT_ERRORS_PAGE_SIZE = 50;
 
 /** A short browser name out of a user agent, for the list (the full text shows when a row opens). */
 export function browserName(userAgent: string): string {
-  const found =
-    /(Edg|OPR|Firefox|Chrome|Chromium|Version)\/(\d+)/.exec(userAgent) ?? /(MSIE) (\d+)/.exec(userAgent);
-  if (!found) return userAgent.slice(0, 40) || 'unknown';
-  const names: Record<string, string> = { Edg: 'Edge', OPR: 'Opera', Version: 'Safari' };
-  return `${names[found[1]!] ?? found[1]} ${found[2]}`;
+  // Most specific first: Edge and Opera also say Chrome, Chrome also says Safari.
+  const names: Array<[RegExp, string]> = [
+    [/Edg\/(\d+)/, 'Edge'],
+    [/OPR\/(\d+)/, 'Opera'],
+    [/Firefox\/(\d+)/, 'Firefox'],
+    [/Chrom(?:e|ium)\/(\d+)/, 'Chrome'],
+    [/Version\/(\d+).*Safari\//, 'Safari'],
+  ];
+  for (const [re, name] of names) {
+    const found = re.exec(userAgent);
+    if (found) return `${name} ${found[1]}`;
+  }
+  return userAgent.slice(0, 40) || 'unknown';
 }
 
 /**

@@ -46,7 +46,7 @@ const MAX = { name: 200, browser: 1000, message: 10_000, stack: 200_000, url: 40
 const MINUTE = 60_000;
 
 /** Browser noise that is no fault of the app (a layout settling over two frames). */
-const IGNORED = [/^ResizeObserver loop/i];
+const IGNORED = [/\bResizeObserver loop\b/i];
 
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
