@@ -1,10 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app/App';
+import { installErrorReporting, reportError } from './areas/platform/errors/error-reporting';
 import './app/app.css';
 
-const app = createApp();
-createRoot(document.getElementById('root')!).render(
+const app = createApp({}, { reportError });
+// Runtime errors go to the server with the user's name, employee id, plant and browser (spec 000 §8).
+installErrorReporting({
+  api: app.core.backgroundApi,
+  getUser: () => app.core.session.getSnapshot().context.user,
+});
+createRoot(document.getElementById('root')!, {
+  // What an error boundary caught never reaches window 'error': report it too (and still log it).
+  onCaughtError: (error, info) => {
+    console.error(error, info.componentStack);
+    reportError(error);
+  },
+}).render(
   <StrictMode>
     <App app={app} />
   </StrictMode>,

@@ -45,4 +45,6 @@ export const platformCalls = [
   DownloadFile,
   PostQueueBatch,
 ] as const;
+export * from './client-errors';
+export * from './help';
 export * from './interfaces';

@@ -303,6 +303,39 @@ export const demoSpanish: Record<string, string> = {
     'Esta pantalla está guardando. Continuará cuando termine.',
 };
 
+const HELP = 'https://help.steelworks.example';
+
+/** The demo help videos and procedure links (screen name, kind, title, address). */
+export const demoHelpLinks: ReadonlyArray<readonly [string, 'video' | 'sop', string, string]> = [
+  ['Intro', 'video', 'Getting around the application', `${HELP}/videos/getting-around.mp4`],
+  ['Intro', 'sop', 'SOP-001 Logging in and choosing a plant', `${HELP}/sop/SOP-001.pdf`],
+  ['Connections', 'sop', 'SOP-014 Checking live connections', `${HELP}/sop/SOP-014.pdf`],
+  [
+    'Production Plan',
+    'video',
+    'Building a production plan from released jobs',
+    `${HELP}/videos/production-plan-build.mp4`,
+  ],
+  [
+    'Production Plan',
+    'video',
+    'Moving a plan between work centers',
+    `${HELP}/videos/production-plan-move.mp4`,
+  ],
+  ['Production Plan', 'sop', 'SOP-210 Releasing a production plan to the floor', `${HELP}/sop/SOP-210.pdf`],
+  [
+    'Production Plans',
+    'video',
+    'Finding and filtering production plans',
+    `${HELP}/videos/production-plans-list.mp4`,
+  ],
+  ['Scheduling', 'video', 'Reading the plant schedule', `${HELP}/videos/scheduling-overview.mp4`],
+  ['Scheduling', 'video', 'What-if schedules and committing them', `${HELP}/videos/scheduling-what-if.mp4`],
+  ['Scheduling', 'sop', 'SOP-220 Weekly schedule commit', `${HELP}/sop/SOP-220.pdf`],
+  ['Scheduling', 'sop', 'SOP-221 Holidays, shifts and overrides', `${HELP}/sop/SOP-221.pdf`],
+  ['Shipments', 'sop', 'SOP-410 Finalizing a shipment', `${HELP}/sop/SOP-410.pdf`],
+];
+
 /** Demo people, translations and help links; skipped when the demo people exist already. Returns whether it seeded. */
 export async function seedDemo(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -323,12 +356,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
         translated,
       ]);
     }
-    const links: Array<[string, 'video' | 'sop', string, string]> = [
-      ['Intro', 'video', 'Getting around the application', '/help/videos/getting-around.mp4'],
-      ['Intro', 'sop', 'SOP-001 Logging in and choosing a plant', '/help/sop/SOP-001.pdf'],
-      ['Connections', 'sop', 'SOP-014 Checking live connections', '/help/sop/SOP-014.pdf'],
-    ];
-    for (const [route, kind, title, url] of links) {
+    for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,
         kind,

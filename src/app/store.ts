@@ -11,6 +11,7 @@ import type { FailedPost, QueuedPost } from '../../machines/post-queue.machine';
 import { postQueueMachine } from '../../machines/post-queue.machine';
 import { openDatabase, type ProjectionDatabase } from '../../projections/database';
 import { createPostQueueStore } from '../../projections/post-queue.collection';
+import { createHelpServices } from '../areas/platform/help/services';
 import type { Core } from './core';
 import { signalRConnectionFactory } from './hub';
 import { newId } from './ids';
@@ -142,6 +143,9 @@ export async function attachStore(core: Core, opts: StoreOptions = {}) {
     queue.send({ type: 'queue.enqueue', post: { postId: newId(), path, body, enqueuedAt: Date.now() } });
   }
 
+  // Help videos, procedure links and dismissed tips; the shell loads the current screen's on each route change.
+  const help = createHelpServices({ api: backgroundApi, enqueue });
+
   /** Stops everything and closes the database (tests; a page simply goes away). */
   async function dispose(): Promise<void> {
     await live.stop();
@@ -153,7 +157,7 @@ export async function attachStore(core: Core, opts: StoreOptions = {}) {
     if (!opts.database) await db.close();
   }
 
-  return { db, queue, hub, live, enqueue, dispose };
+  return { db, queue, hub, live, enqueue, help, dispose };
 }
 
 export type Store = Awaited<ReturnType<typeof attachStore>>;

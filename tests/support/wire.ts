@@ -126,6 +126,7 @@ export async function fingerprint(db: { query<T>(sql: string): Promise<T[]> }): 
     'help_links',
     'page_views',
     'client_errors',
+    'dismissed_tips',
     'stored_files',
     'applied_posts',
     'change_log',

@@ -23,8 +23,13 @@ import type { CallRegistry } from '../../rpc/registry';
 import { findEmployee } from './employees.repository';
 import * as employees from './employees.service';
 import { findFile, insertFile } from './files.repository';
+import { registerHelpCalls } from './help.routes';
+import { LoginLimiter } from './login-limiter';
 import * as reference from './reference.repository';
 import { type SessionService, userRecord } from './session.service';
+
+/** Runtime error reports kept per reporter a minute; the client sends at most 10 (src/areas/platform/errors). */
+export const REPORTS_PER_MINUTE = 30;
 
 /** Registers the platform calls of spec 000 §7.2 and the ones brief §6 adds. Thin: rules live in the services. */
 export function registerPlatformCalls(
@@ -32,6 +37,8 @@ export function registerPlatformCalls(
   sessions: SessionService,
   backplane: Pick<Backplane, 'publish'>,
 ): void {
+  // Counts reports (not failures): the login limiter's sliding window serves as a plain rate cap.
+  const reportLimiter = new LoginLimiter(REPORTS_PER_MINUTE, 60_000);
   registry.handle(Login, ({ db, payload, request }) =>
     sessions.login(db, {
       userName: payload.UserName,
@@ -106,14 +113,21 @@ export function registerPlatformCalls(
     await reference.insertPageView(db, user!.employeeId, payload.RouteName, payload.Path);
     return null;
   });
-  registry.handle(ReportClientError, async ({ db, user, payload }) => {
+  registry.handle(ReportClientError, async ({ db, user, payload, request }) => {
     // A logged-in reporter is identified by its session, not by what the report claims.
     const employeeId = user?.employeeId ?? payload.EmployeeID;
+    // The call is public: however many different errors one reporter sends, keep at most
+    // REPORTS_PER_MINUTE a minute per session (or per address when anonymous); the rest answer Silent.
+    const reporter = user ? `session:${user.sessionId}` : 'anonymous';
+    if (reportLimiter.retryAfterSeconds(reporter, request.ip) > 0) {
+      throw new CallError('Too many errors reported in the last minute; this one was not kept.', 'silent');
+    }
     // A screen stuck in a render loop reports the same error many times a second: keep one a minute,
     // and answer the rest Silent (rejected, nothing shown to the user).
     if (await reference.recentClientError(db, { employeeId, message: payload.Message, url: payload.URL })) {
       throw new CallError('This error was already reported in the last minute.', 'silent');
     }
+    reportLimiter.fail(reporter, request.ip);
     await reference.insertClientError(db, {
       employeeId,
       name: user?.name ?? payload.Name,
@@ -122,9 +136,12 @@ export function registerPlatformCalls(
       message: payload.Message,
       stack: payload.Stack,
       url: payload.URL,
+      verified: user !== null,
     });
     return null;
   });
+
+  registerHelpCalls(registry);
 
   registry.handle(UploadFiles, async ({ db, user, files }) => {
     if (!files.length) throw invalid('Choose at least one file to upload (multipart field "files").');

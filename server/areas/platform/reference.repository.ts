@@ -81,11 +81,13 @@ export async function insertClientError(
     message: string;
     stack: string | null;
     url: string;
+    /** Whether name, employee and plant came from a valid session rather than the report itself. */
+    verified: boolean;
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO client_errors (employee_id, name, plant_id, browser, message, stack, url)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [e.employeeId, e.name, e.plantId, e.browser, e.message, e.stack, e.url],
+    `INSERT INTO client_errors (employee_id, name, plant_id, browser, message, stack, url, verified)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [e.employeeId, e.name, e.plantId, e.browser, e.message, e.stack, e.url, e.verified],
   );
 }
