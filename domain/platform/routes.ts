@@ -19,6 +19,11 @@ export const screenKeys = [
   'intro',
   'connections',
   'screenviewer',
+  'videoeditor',
+  'sopeditor',
+  'videobrowser',
+  'clienterrors',
+  'widgets',
   'notfound',
   'pmOrderLoading',
 ] as const;
@@ -265,9 +270,17 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   ['plcs', 'PLCs', { area: 'admin', flags: admins }],
   ['reportmanagement', 'Report Management', { area: 'admin', flags: admins }],
   ['newseditor', 'News Editor', { area: 'admin', flags: ['documentAdministrator', 'superAdministrator'] }],
-  ['videoeditor', 'Video Editor', { flags: ['documentAdministrator', 'superAdministrator'] }],
-  ['sopeditor', 'SOP Editor', { flags: ['documentAdministrator', 'superAdministrator'] }],
-  ['videobrowser', 'Video Browser'],
+  [
+    'videoeditor',
+    'Video Editor',
+    { flags: ['documentAdministrator', 'superAdministrator'], screen: 'videoeditor' },
+  ],
+  [
+    'sopeditor',
+    'SOP Editor',
+    { flags: ['documentAdministrator', 'superAdministrator'], screen: 'sopeditor' },
+  ],
+  ['videobrowser', 'Video Browser', { screen: 'videobrowser' }],
   [
     'rateimport',
     'Rate Import',
@@ -413,9 +426,9 @@ group(
   ],
 );
 group({ base: '/pages', area: 'platform', interface: 'web', defaultChild: '404' }, [
-  ['login', 'Login', { public: true, screen: 'login' }],
+  ['login', 'Login', { public: true, screen: 'login', inMenu: false }],
   ['engagementform', 'Employee Engagement', { public: true, area: 'forms' }],
-  ['test', 'Test Page', { flags: admins }],
+  ['test', 'Test Page', { flags: admins, screen: 'widgets' }],
   // The target of /pages and of every unknown address.
   ['404', 'Not Found', { public: true, screen: 'notfound', inMenu: false }],
 ]);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, storedSession } from '../support/session';
+import { logIn, openScreen, storedSession } from '../support/session';
 
 async function waitLive(page: Page) {
   await expect(page.getByTestId('hub-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
@@ -49,7 +49,7 @@ test('/connections lists live hub connections and updates as people come and go'
   const admin = await adminContext.newPage();
   await logIn(admin, 'admin');
   await waitLive(admin);
-  await admin.getByRole('link', { name: 'Connections' }).click();
+  await openScreen(admin, 'Connections');
   await expect(admin.getByRole('heading', { name: 'Live connections' })).toBeVisible();
   const table = admin.getByRole('table', { name: 'Live connections' });
   await expect(table.getByRole('row', { name: /Alex Morgan/ }).first()).toBeVisible({ timeout: 10_000 });

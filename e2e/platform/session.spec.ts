@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { EXPIRED_401_TEXT } from '../../domain/contract/wire';
 import { demoEmployees } from '../../server/db/seed';
-import { logIn, serverSession, storedSession } from '../support/session';
+import { logIn, openScreen, serverSession, storedSession } from '../support/session';
 
 test('/ redirects a logged-out visitor to the login page', async ({ page }) => {
   await page.goto('/');
@@ -87,7 +87,7 @@ test('navigation waits behind the saving message until the save completes (spec 
   });
   await page.getByLabel('Show help tips').uncheck();
   await expect(page.getByTestId('save-status')).toHaveText('Saving (1)');
-  await page.getByRole('link', { name: 'Connections' }).click();
+  await openScreen(page, 'Connections');
   const wait = page.getByRole('alertdialog');
   await expect(wait).toHaveText('This screen is saving. It will continue once complete.');
   // It cannot be closed: no button in it, and a click on the backdrop changes nothing.
@@ -155,8 +155,10 @@ test('a tab opened after its session ended gets the 401 text on its first call',
 test('a screen that is not built yet says so', async ({ page }) => {
   await logIn(page, 'admin');
   await page.goto('/scheduling/plant');
-  await expect(page.getByRole('heading', { name: 'Not built yet' })).toBeVisible();
-  await expect(page.getByText('/scheduling/plant')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Plant Schedule' })).toBeVisible();
+  await expect(page.getByTestId('not-built')).toContainText('Not built yet.');
+  await expect(page.getByTestId('not-built')).toContainText('/scheduling/plant');
+  await expect(page).toHaveTitle('Plant Schedule');
 });
 
 test('every demo user can log in and out', async ({ page }) => {

@@ -1,11 +1,22 @@
 import { expect, type Page } from '@playwright/test';
 
-export async function logIn(page: Page, userName: string, password = userName): Promise<void> {
+export async function logIn(
+  page: Page,
+  userName: string,
+  password = userName,
+  landing: RegExp = /\/intro$/,
+): Promise<void> {
   await page.goto('/pages/login');
   await page.getByLabel('User name').fill(userName);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/intro$/);
+  await expect(page).toHaveURL(landing);
+}
+
+/** Opens a screen the way a person does: the menu of the current interface, then its link. */
+export async function openScreen(page: Page, title: string): Promise<void> {
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('screens-menu').getByRole('link', { name: title, exact: true }).click();
 }
 
 /** The token and employee id the page stored at login, to check the server's view directly. */

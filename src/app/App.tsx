@@ -1,4 +1,5 @@
 import { AlertHost } from '../ui/AlertHost';
+import { ToastHost } from '../ui/ToastHost';
 import { type CoreOptions, createCore } from './core';
 import { createAppRouter, type RouterHooks, RouterRoot } from './router';
 
@@ -21,6 +22,7 @@ export function App({ app }: { app: ReturnType<typeof createApp> }) {
   return (
     <RouterRoot core={app.core} router={app.router}>
       <AlertHost store={app.core.alerts} />
+      <ToastHost store={app.core.toasts} />
     </RouterRoot>
   );
 }

@@ -1,12 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useBlocker, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useBlocker, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import type { InterfaceName } from '../../domain/contract/wire';
 import { UpdateEmployee } from '../../domain/platform/employees';
 import { GetPlants } from '../../domain/platform/reference';
+import type { ScreenRoute } from '../../domain/platform/routes';
 import type { HubStatus } from '../../machines/hub-connection.machine';
 import { isSaving } from '../../machines/post-queue.machine';
 import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
+import { HelpMenu } from '../areas/platform/help/HelpMenu';
 import { useHubStatus, useLoading, useSaveStatus, useServices, useShellState, useUser } from './context';
 import { availableInterfaces, currentInterface, interfaceLabels, menuFor } from './menus';
 import { shellState } from './shell-state';
@@ -187,7 +189,7 @@ const areaLabels: Record<string, string> = {
  * (spec 000 §2.3), modelled by the save-wait machine.
  */
 export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
-  const { session, queue } = useServices();
+  const { session, queue, help } = useServices();
   const user = useUser();
   const loading = useLoading();
   const save = useSaveStatus();
@@ -214,6 +216,13 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
     proceedRef.current = () => blocker.proceed();
     saveWait.send({ type: 'nav.request', to: blocker.location.pathname });
   }, [blocker, saveWait]);
+
+  // Help videos and procedure links of the screen (spec 000 §2.3; help.load skips Login itself).
+  const matches = useMatches();
+  const screen = (matches.at(-1)?.handle as { screen?: ScreenRoute | null } | undefined)?.screen ?? null;
+  useEffect(() => {
+    if (screen) void help.load(screen.name);
+  }, [help, screen]);
 
   // A route change closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the path, by design.
@@ -249,6 +258,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
           </button>
         ) : null}
         <span className="spacer" />
+        <HelpMenu />
         <span className="who">{user?.Name}</span>
         <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
           Log out

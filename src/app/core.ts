@@ -1,9 +1,11 @@
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
-import { Login, Logout, type UserRecord } from '../../domain/platform/session';
+import { Translate } from '../../domain/platform/reference';
+import { type Language, Login, Logout, type UserRecord } from '../../domain/platform/session';
 import { connectionId, type hubConnectionMachine } from '../../machines/hub-connection.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { createApiClient } from '../api';
 import { createAlertStore } from '../ui/alerts';
+import { createToastStore } from '../ui/toasts';
 import { currentInterface } from './menus';
 import { shellState } from './shell-state';
 import { storage } from './storage';
@@ -89,8 +91,18 @@ export function createCore(opts: CoreOptions) {
     }
   });
 
+  // Alert messages are translated through translation/Translate when the user's language is not English
+  // (spec 000 §2.4). The quiet client: a failed translation must not raise an alert to translate.
+  alerts.setTranslation({
+    translate: (text, language) =>
+      backgroundApi.get(Translate, { English: text, language: language as Language }),
+    getLanguage: () => session.getSnapshot().context.user?.Language ?? 'en',
+  });
+  const toasts = createToastStore();
+
   session.start();
   return {
+    toasts,
     api,
     backgroundApi,
     alerts,

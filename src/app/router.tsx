@@ -39,8 +39,6 @@ interface RouteHandle {
 }
 
 export interface RouterHooks {
-  /** Called on every route change with the screen name (not for Login): help videos and procedure links. */
-  loadHelp?: (routeName: string) => void;
   /** Errors the shell catches (render errors, not chunk failures), for reporting. */
   reportError?: (error: unknown) => void;
 }
@@ -134,9 +132,10 @@ function ScreenHost({ screen, hooks }: { screen: ScreenRoute; hooks: RouterHooks
 }
 
 // ---------------------------------------------------------------------------------------------------
-// On every route change (spec 000 §2.3): scroll to top, title, page view, help, validations flag.
+// On every route change (spec 000 §2.3): scroll to top, title, page view, validations flag. Help videos
+// and procedure links load in the shell (AppShell), where the help services are; Login has none.
 
-function NavigationEffects({ screen, hooks }: { screen: ScreenRoute | null; hooks: RouterHooks }) {
+function NavigationEffects({ screen }: { screen: ScreenRoute | null }) {
   const core = useCore();
   const { pathname } = useLocation();
   const loggedIn = useLoggedIn();
@@ -150,8 +149,7 @@ function NavigationEffects({ screen, hooks }: { screen: ScreenRoute | null; hook
     core.backgroundApi
       .post(RecordPageView, { RouteName: screen.name, Path: pathname })
       .catch(() => undefined);
-    if (screen.name !== 'Login') hooks.loadHelp?.(screen.name);
-  }, [pathname, screen, loggedIn, core, hooks]);
+  }, [pathname, screen, loggedIn, core]);
 
   useEffect(() => {
     document.title = pageTitle(screen, pathname, configuratorProject?.description ?? null);
@@ -194,7 +192,7 @@ function Frame({ hooks }: { hooks: RouterHooks }) {
   const { pathname, search } = useLocation();
   const matches = useMatches();
   const screen = (matches.at(-1)?.handle as RouteHandle | undefined)?.screen ?? null;
-  const effects = <NavigationEffects screen={screen} hooks={hooks} />;
+  const effects = <NavigationEffects screen={screen} />;
 
   if (isTvPath(pathname)) {
     return (

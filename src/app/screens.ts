@@ -19,6 +19,11 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   intro: () => platform().then((m) => m.IntroPage),
   connections: () => platform().then((m) => m.ConnectionsPage),
   screenviewer: () => platform().then((m) => m.ScreenViewerPage),
+  videoeditor: () => platform().then((m) => m.VideoEditorPage),
+  sopeditor: () => platform().then((m) => m.SopEditorPage),
+  videobrowser: () => platform().then((m) => m.VideoBrowserPage),
+  clienterrors: () => platform().then((m) => m.ClientErrorsPage),
+  widgets: () => platform().then((m) => m.WidgetGalleryPage),
   pmOrderLoading: () => pm().then((m) => m.PmOrderLoadingPage),
 };
 

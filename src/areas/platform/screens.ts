@@ -4,5 +4,8 @@
  * of the first load.
  */
 export { ConnectionsPage } from './ConnectionsPage';
+export { ClientErrorsPage } from './errors/ClientErrorsPage';
+export { SopEditorPage, VideoBrowserPage, VideoEditorPage } from './help';
 export { IntroPage } from './IntroPage';
 export { ScreenViewerPage } from './ScreenViewerPage';
+export { WidgetGalleryPage } from './WidgetGalleryPage';
