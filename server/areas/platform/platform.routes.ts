@@ -17,6 +17,12 @@ import {
   VideoLinksForRoute,
 } from '../../../domain/platform/reference';
 import { GetSession, Login, Logout } from '../../../domain/platform/session';
+import {
+  DeleteTranslation,
+  GetTranslations,
+  ReportMissingTranslations,
+  SaveTranslation,
+} from '../../../domain/platform/translations';
 import type { Backplane } from '../../feed/backplane';
 import { CallError, invalid, notFound } from '../../rpc/errors';
 import type { CallRegistry } from '../../rpc/registry';
@@ -25,6 +31,7 @@ import * as employees from './employees.service';
 import { findFile, insertFile } from './files.repository';
 import * as reference from './reference.repository';
 import { type SessionService, userRecord } from './session.service';
+import * as translations from './translations.service';
 
 /** Registers the platform calls of spec 000 §7.2 and the ones brief §6 adds. Thin: rules live in the services. */
 export function registerPlatformCalls(
@@ -85,6 +92,16 @@ export function registerPlatformCalls(
     Object.fromEntries(
       (await reference.listTranslations(db, payload.language)).map((t) => [t.english, t.translated]),
     ),
+  );
+  registry.handle(ReportMissingTranslations, ({ db, payload }) =>
+    translations.reportMissing(db, payload.Language, payload.Texts),
+  );
+  registry.handle(GetTranslations, ({ db, payload }) => translations.listTranslations(db, payload));
+  registry.handle(SaveTranslation, ({ db, user, payload, publish }) =>
+    translations.saveTranslation(db, user!, payload, publish),
+  );
+  registry.handle(DeleteTranslation, ({ db, payload, publish }) =>
+    translations.deleteTranslation(db, payload, publish),
   );
   const links =
     (kind: 'video' | 'sop') =>
