@@ -2,8 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app/App';
 import './app/app.css';
+import { startAppI18n } from './i18n';
 
 void createApp().then((app) => {
+  // The user's language, its translations, and live updates of them (src/i18n/README.md).
+  startAppI18n(app.services);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App app={app} />

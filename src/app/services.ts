@@ -212,7 +212,7 @@ export async function createServices(opts: ServicesOptions) {
     if (!opts.database) await db.close();
   }
 
-  return { api, alerts, session, queue, hub, db, live, enqueue, dispose };
+  return { api, backgroundApi, alerts, session, queue, hub, db, live, enqueue, dispose };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,17 +1,23 @@
 import { Link, useLocation } from 'react-router-dom';
+import { Trans, useT } from '../../i18n';
 
 /** Honest placeholder: a screen of the route table that is not built yet says so (never a fake screen). */
 export function NotBuiltPage() {
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <section className="page">
       <div className="card">
-        <h1>Not built yet</h1>
+        <h1>{t('Not built yet')}</h1>
         <p>
-          The screen at <code>{pathname}</code> is not part of this version yet.
+          <Trans
+            t={t}
+            text="The screen at {{path}} is not part of this version yet."
+            values={{ path: <code>{pathname}</code> }}
+          />
         </p>
         <p>
-          <Link to="/intro">Back to the start page</Link>
+          <Link to="/intro">{t('Back to the start page')}</Link>
         </p>
       </div>
     </section>
