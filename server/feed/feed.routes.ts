@@ -1,6 +1,6 @@
+import { EXPIRED_401_TEXT } from '../../domain/contract/wire';
 import { SyncPull } from '../../domain/live/changes';
 import { authorizeTopic } from '../../domain/live/topics';
-import { EXPIRED_401_TEXT } from '../../domain/contract/wire';
 import { forbidden, Unauthorized } from '../rpc/errors';
 import type { CallRegistry } from '../rpc/registry';
 import { pull } from './feed.service';
