@@ -10,6 +10,7 @@ import {
 } from './hub-connections.collection';
 import { POST_QUEUE, type PostQueueCollection, postQueueSchema } from './post-queue.collection';
 import { sha256 } from './sha256';
+import { TRANSLATIONS, type TranslationsCollection, translationsSchema } from './translations.collection';
 
 /**
  * Every collection of the app, grouped by shape, not by screen: the free RxDB build refuses a 14th open
@@ -20,6 +21,7 @@ export interface ProjectionCollections {
   [EMPLOYEES]: EmployeesCollection;
   [HUB_CONNECTIONS]: HubConnectionsCollection;
   [POST_QUEUE]: PostQueueCollection;
+  [TRANSLATIONS]: TranslationsCollection;
 }
 
 /** The app's RxDB database. */
@@ -30,6 +32,7 @@ export const collections = {
   [EMPLOYEES]: { schema: employeesSchema },
   [HUB_CONNECTIONS]: { schema: hubConnectionsSchema },
   [POST_QUEUE]: { schema: postQueueSchema },
+  [TRANSLATIONS]: { schema: translationsSchema },
 } as const;
 
 /** Most collections the design allows (the free build's hard limit is 13 per page). */

@@ -41,3 +41,8 @@ export {
   topicReplicationIdentifier,
 } from './replication';
 export { sha256 } from './sha256';
+export {
+  TRANSLATIONS,
+  type TranslationProjection,
+  type TranslationsCollection,
+} from './translations.collection';

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app/App';
 import { installErrorReporting, reportError } from './areas/platform/errors/error-reporting';
 import './app/app.css';
+import { startAppI18n } from './i18n';
 
 const app = createApp({}, { reportError });
 // Runtime errors go to the server with the user's name, employee id, plant and browser (spec 000 §8).
@@ -10,6 +11,8 @@ installErrorReporting({
   api: app.core.backgroundApi,
   getUser: () => app.core.session.getSnapshot().context.user,
 });
+// The user's language and its translations (src/i18n/README.md); live updates once the store is attached.
+startAppI18n(app.core);
 createRoot(document.getElementById('root')!, {
   // What an error boundary caught never reaches window 'error': report it too (and still log it).
   onCaughtError: (error, info) => {

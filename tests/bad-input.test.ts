@@ -236,6 +236,65 @@ const badInputs: Record<string, BadCase[]> = {
       message: 'language must be one of: en, es',
     },
   ],
+  'translation/ReportMissing': [
+    { kind: 'missing', name: 'no Texts', values: { Language: 'es' }, message: 'Texts is required' },
+    {
+      kind: 'type',
+      name: 'Texts as text',
+      values: { Language: 'es', Texts: 'Log in' },
+      message: 'Texts must be a list',
+    },
+    {
+      kind: 'value',
+      name: 'Language en',
+      values: { Language: 'en', Texts: ['Log in'] },
+      message: 'Language must be one of: es',
+    },
+  ],
+  'translation/GetTranslations': [
+    { kind: 'missing', name: 'no Language', values: {}, message: 'Language is required' },
+    {
+      kind: 'type',
+      name: 'Take as text',
+      values: { Language: 'es', Take: 'ten' },
+      message: 'Take must be a number',
+    },
+    {
+      kind: 'value',
+      name: 'Take 201',
+      values: { Language: 'es', Take: 201 },
+      message: 'Take must be at most 200',
+    },
+  ],
+  'translation/SaveTranslation': [
+    {
+      kind: 'missing',
+      name: 'no Text',
+      values: { Language: 'es', English: 'Log in' },
+      message: 'Text is required',
+    },
+    {
+      kind: 'type',
+      name: 'Text as a number',
+      values: { Language: 'es', English: 'Log in', Text: 5 },
+      message: 'Text must be text',
+    },
+    {
+      kind: 'value',
+      name: 'Text blank',
+      values: { Language: 'es', English: 'Log in', Text: '  ' },
+      message: 'Text must not be empty',
+    },
+  ],
+  'translation/DeleteTranslation': [
+    { kind: 'missing', name: 'no English', values: { Language: 'es' }, message: 'English is required' },
+    {
+      kind: 'type',
+      name: 'English as a list',
+      values: { Language: 'es', English: ['Log in'] },
+      message: 'English must be text',
+    },
+  ],
   'web/VideoLinksForRoute': routeCases(),
   'web/SOPLinksForRoute': routeCases(),
   'web/RecordPageView': [

@@ -3,7 +3,7 @@ import { EXPIRED_401_TEXT } from '../domain/contract/wire';
 import { Avatar } from '../domain/platform/employees';
 import { flagColumn, permissionFlags } from '../domain/platform/permissions';
 import type { UserRecord } from '../domain/platform/session';
-import { demoSpanish } from '../server/db/seed';
+import { spanishTranslations } from '../server/db/translations-es';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { fingerprint, type Wire, wire } from './support/wire';
 
@@ -211,7 +211,7 @@ describe.skipIf(!dbAvailable)(`platform calls (${dbKind})`, () => {
         language: 'es',
       });
       expect(reply.status).toBe(200);
-      expect(reply.result).toEqual(demoSpanish);
+      expect(reply.result).toEqual(spanishTranslations);
       expect(Object.keys(reply.result)).not.toContain(missing);
       for (const value of Object.values(reply.result)) expect(typeof value).toBe('string');
       const english = await api.get('translation/GetDefaultTranslations', { language: 'en' });

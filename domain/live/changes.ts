@@ -37,7 +37,9 @@ export const SyncPull = defineCall({
   path: 'sync/Pull',
   summary:
     'Changes of one topic after a sequence number, in order (a snapshot when that point was compacted away).',
-  access: 'user',
+  // Public for public topics (TV boards have no login); every other topic needs a session (sync/Pull's
+  // handler answers 401 without one, like a 'user' call) and its topic rule's flags.
+  access: 'public',
   payload: z.object({
     Topic: z.string().min(1).max(200),
     Since: z.number().int().min(0),

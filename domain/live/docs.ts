@@ -26,3 +26,15 @@ export const HubConnectionDoc = z.object({
   NodeID: z.string(),
 });
 export type HubConnectionDoc = z.infer<typeof HubConnectionDoc>;
+
+/**
+ * Document of topic `translations:{language}`, collection `translations`: one translation, keyed by
+ * TranslationID. `Text` null means the text has no translation (any more): screens show the English.
+ */
+export const TranslationDoc = z.object({
+  TranslationID: z.number().int(),
+  Language: z.enum(['en', 'es']),
+  English: z.string(),
+  Text: z.string().nullable(),
+});
+export type TranslationDoc = z.infer<typeof TranslationDoc>;

@@ -1,4 +1,5 @@
 import type { PermissionFlag } from '../platform/permissions';
+import { languages } from '../platform/session';
 
 /** Who is asking: the employee and their flags (null for an unattended, not logged-in TV screen). */
 export interface TopicViewer {
@@ -48,6 +49,16 @@ export const topicRules: readonly TopicRule[] = [
         'the live connections',
       ),
   },
+  {
+    // A language's translations (translation/SaveTranslation, DeleteTranslation): every open screen in
+    // that language adds the new text live. Public: the same texts translation/GetDefaultTranslations
+    // gives without a login, and unattended TV boards (no login) show translated text too.
+    name: 'translations',
+    area: 'platform',
+    pattern: new RegExp(`^translations:(${languages.join('|')})$`),
+    public: true,
+    allow: () => null,
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */
@@ -66,4 +77,5 @@ export function authorizeTopic(viewer: TopicViewer | null, topic: string): strin
 export const topicOf = {
   employee: (employeeId: number) => `employee:${employeeId}`,
   connections: () => 'connections',
+  translations: (language: string) => `translations:${language}`,
 } as const;

@@ -4,6 +4,7 @@ export * from './permissions';
 export * from './plants';
 export * from './reference';
 export * from './session';
+export * from './translations';
 
 import {
   GetAllEmployeeNamesFirstLast,
@@ -23,6 +24,12 @@ import {
   VideoLinksForRoute,
 } from './reference';
 import { GetSession, Login, Logout } from './session';
+import {
+  DeleteTranslation,
+  GetTranslations,
+  ReportMissingTranslations,
+  SaveTranslation,
+} from './translations';
 
 /** Every call of the platform area, for the server's registry and the README's call list. */
 export const platformCalls = [
@@ -37,6 +44,10 @@ export const platformCalls = [
   GetPlants,
   Translate,
   GetDefaultTranslations,
+  ReportMissingTranslations,
+  GetTranslations,
+  SaveTranslation,
+  DeleteTranslation,
   VideoLinksForRoute,
   SOPLinksForRoute,
   RecordPageView,

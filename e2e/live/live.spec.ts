@@ -32,14 +32,20 @@ test('a change made in one browser appears in another without a reload', async (
   await logIn(pageB, 'scheduler');
   await waitLive(pageA);
   await waitLive(pageB);
-  await pageA.getByLabel('Language').selectOption('es');
-  await expect(pageB.getByLabel('Language')).toHaveValue('es', { timeout: 10_000 });
-  await pageB.getByLabel('Show help tips').uncheck();
-  await expect(pageA.getByLabel('Show help tips')).not.toBeChecked({ timeout: 10_000 });
+  // By name, not label: the labels change language with the setting (src/i18n).
+  const language = (page: typeof pageA) => page.locator('select[name="language"]');
+  const help = (page: typeof pageA) => page.locator('input[name="showMyHelp"]');
+  await language(pageA).selectOption('es');
+  await expect(language(pageB)).toHaveValue('es', { timeout: 10_000 });
+  // The other browser now speaks Spanish, without a reload.
+  await expect(pageB.getByRole('heading', { name: 'Su configuración' })).toBeVisible({ timeout: 10_000 });
+  await help(pageB).uncheck();
+  await expect(help(pageA)).not.toBeChecked({ timeout: 10_000 });
   // Put it back.
-  await pageA.getByLabel('Language').selectOption('en');
-  await pageA.getByLabel('Show help tips').check();
-  await expect(pageB.getByLabel('Language')).toHaveValue('en', { timeout: 10_000 });
+  await language(pageA).selectOption('en');
+  await help(pageA).check();
+  await expect(language(pageB)).toHaveValue('en', { timeout: 10_000 });
+  await expect(pageB.getByRole('heading', { name: 'Your settings' })).toBeVisible();
   await a.close();
   await b.close();
 });

@@ -64,11 +64,15 @@ test('an edit goes through the post queue, is saved once, and survives a reload'
   expect(String((bodies[0] as { PostID: string }).PostID)).toMatch(/^[0-9a-f-]{36}$/);
   const after = await serverSession(page);
   expect(after.body.Language).toBe('es');
+  // The page now speaks Spanish (src/i18n): the field is named by its name attribute from here on.
+  await expect(page.getByLabel('Idioma')).toHaveValue('es');
   await page.reload();
-  await expect(page.getByLabel('Language')).toHaveValue('es');
+  await expect(page.locator('select[name="language"]')).toHaveValue('es');
+  await expect(page.getByText('Su configuración')).toBeVisible();
   // Put it back for other tests.
   await page.unroute('**/api/web/UpdateEmployee');
-  await page.getByLabel('Language').selectOption('en');
+  await page.locator('select[name="language"]').selectOption('en');
+  await expect(page.getByLabel('Language')).toHaveValue('en');
   await expect(page.getByTestId('save-status')).toHaveText('');
   await expect.poll(async () => (await serverSession(page)).body?.Language).toBe('en');
 });
@@ -164,8 +168,12 @@ test('a screen that is not built yet says so', async ({ page }) => {
 test('every demo user can log in and out', async ({ page }) => {
   for (const e of demoEmployees) {
     await logIn(page, e.userName, e.password);
-    await expect(page.getByRole('heading', { name: `Welcome, ${e.firstName} ${e.lastName}` })).toBeVisible();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    // Spanish-speaking users see the start page in Spanish (src/i18n, seeded translations).
+    const welcome = e.language === 'es' ? 'Bienvenido' : 'Welcome';
+    await expect(
+      page.getByRole('heading', { name: `${welcome}, ${e.firstName} ${e.lastName}` }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: /^(Log out|Cerrar sesión)$/ }).click();
     await expect(page).toHaveURL(/\/pages\/login$/);
   }
 });

@@ -82,7 +82,9 @@ test('opening Login from a /manufacturing/ path logs the user out and stays on L
   await expect.poll(() => page.evaluate(() => localStorage.getItem('sw.session'))).toBeNull();
 });
 
-test('/pm/order/{orderNum} loads the order through PM Order Loading, then continues to the target', async ({ page }) => {
+test('/pm/order/{orderNum} loads the order through PM Order Loading, then continues to the target', async ({
+  page,
+}) => {
   await logIn(page, 'pm');
   let release: () => void = () => undefined;
   const held = new Promise<void>((r) => {
@@ -111,7 +113,9 @@ test('an order that does not exist stays on PM Order Loading with the reason', a
   await expect(page).toHaveURL(/\/pm\/orderloading/);
 });
 
-test('entering /tv/ sets the TV interface; the first TV path is remembered and restored', async ({ page }) => {
+test('entering /tv/ sets the TV interface; the first TV path is remembered and restored', async ({
+  page,
+}) => {
   await page.goto('/tv/kpimonitor/3');
   await expect(page.locator('[data-layout=tv]')).toBeVisible();
   await expect(page.locator('.topbar')).toHaveCount(0);
@@ -121,19 +125,30 @@ test('entering /tv/ sets the TV interface; the first TV path is remembered and r
   await expect(page).toHaveURL(/\/tv\/kpimonitor\/3$/);
 });
 
-test('each route change scrolls to the top, records a page view and loads help for the screen', async ({ page }) => {
+test('each route change scrolls to the top, records a page view and loads help for the screen', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1000, height: 400 });
   await logIn(page, 'admin');
   await page.goto('/screenviewer');
   await expect(page.getByTestId('catalogue-counts')).toBeVisible();
   await page.mouse.wheel(0, 3000);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-  const pageView = page.waitForRequest((r) => r.url().includes('web/RecordPageView') && r.method() === 'POST');
-  const videos = page.waitForRequest((r) => r.url().includes('web/VideoLinksForRoute') && r.url().includes('RouteName=Connections'));
-  const sops = page.waitForRequest((r) => r.url().includes('web/SOPLinksForRoute') && r.url().includes('RouteName=Connections'));
+  const pageView = page.waitForRequest(
+    (r) => r.url().includes('web/RecordPageView') && r.method() === 'POST',
+  );
+  const videos = page.waitForRequest(
+    (r) => r.url().includes('web/VideoLinksForRoute') && r.url().includes('RouteName=Connections'),
+  );
+  const sops = page.waitForRequest(
+    (r) => r.url().includes('web/SOPLinksForRoute') && r.url().includes('RouteName=Connections'),
+  );
   await openScreen(page, 'Connections');
   await expect(page).toHaveURL(/\/connections$/);
-  expect(JSON.parse((await pageView).postData() ?? '{}')).toMatchObject({ RouteName: 'Connections', Path: '/connections' });
+  expect(JSON.parse((await pageView).postData() ?? '{}')).toMatchObject({
+    RouteName: 'Connections',
+    Path: '/connections',
+  });
   await videos;
   await sops;
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -150,7 +165,9 @@ test('Login loads no help videos or procedure links', async ({ page }) => {
   expect(help).toEqual([]);
 });
 
-test('a screen whose code fails to load shows the update message, and closing it reloads', async ({ page }) => {
+test('a screen whose code fails to load shows the update message, and closing it reloads', async ({
+  page,
+}) => {
   await logIn(page, 'admin');
   // The PM area's chunk has not been loaded in this page yet; make it fail as after a deployment.
   await page.route(/\/assets\/screens-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));

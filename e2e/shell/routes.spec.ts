@@ -15,7 +15,8 @@ test('every screen of the route table opens with its name as the title', async (
   test.setTimeout(240_000);
   const failures: string[] = [];
   page.on('response', (r) => {
-    if (r.status() === 404 && new URL(r.url()).pathname.startsWith('/assets/')) failures.push(`404 ${r.url()}`);
+    if (r.status() === 404 && new URL(r.url()).pathname.startsWith('/assets/'))
+      failures.push(`404 ${r.url()}`);
   });
   await logIn(page, 'admin');
   const screens = screenRoutes
@@ -60,7 +61,9 @@ test('every redirect of the route table lands where spec 000 says', async ({ pag
   expect(resolvePath('/scheduling/settings').path).toBe('/scheduling/settings/shifts');
 });
 
-test('an address that is not in the table shows Not Found, and /pages goes to /pages/404', async ({ page }) => {
+test('an address that is not in the table shows Not Found, and /pages goes to /pages/404', async ({
+  page,
+}) => {
   await logIn(page, 'admin');
   await page.goto('/no/such/screen');
   await expect(page.getByTestId('not-found')).toBeVisible();
@@ -69,7 +72,9 @@ test('an address that is not in the table shows Not Found, and /pages goes to /p
   await expect(page).toHaveURL(/\/pages\/404$/);
 });
 
-test('/screenviewer lists every screen with its area, interface and whether it is built', async ({ page }) => {
+test('/screenviewer lists every screen with its area, interface and whether it is built', async ({
+  page,
+}) => {
   await logIn(page, 'admin');
   await page.goto('/screenviewer');
   const counts = page.getByTestId('catalogue-counts');
@@ -87,5 +92,7 @@ test('/screenviewer lists every screen with its area, interface and whether it i
 test('a user without a screen’s permission sees why, not the screen', async ({ page }) => {
   await logIn(page, 'operator');
   await page.goto('/screenviewer');
-  await expect(page.getByTestId('no-access')).toContainText('You do not have access to the Screen Viewer screen.');
+  await expect(page.getByTestId('no-access')).toContainText(
+    'You do not have access to the Screen Viewer screen.',
+  );
 });

@@ -7,9 +7,10 @@ export async function logIn(
   landing: RegExp = /\/intro$/,
 ): Promise<void> {
   await page.goto('/pages/login');
-  await page.getByLabel('User name').fill(userName);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // By field name, not label: the login page speaks the language this browser last used (src/i18n).
+  await page.locator('input[name="username"]').fill(userName);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form.login-card button[type="submit"]').click();
   await expect(page).toHaveURL(landing);
 }
 

@@ -4,8 +4,12 @@ import { plants } from '../../domain/platform/plants';
 import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
 import { seedOrders } from './seed-orders';
+import { spanishTranslations } from './translations-es';
 
-/** Reference data every database needs (the plants of spec 000 §3.5); never overwrites an edited row. */
+/**
+ * Reference data every database needs (the plants of spec 000 §3.5, the Spanish texts the product
+ * ships); never overwrites an edited row: a shipped text only fills in a translation that is missing.
+ */
 export async function seedReference(db: Sql): Promise<void> {
   for (const p of plants) {
     await db.query(
@@ -14,6 +18,13 @@ export async function seedReference(db: Sql): Promise<void> {
       [p.PlantID, p.PlantName, p.ShortName, p.Country, p.Subcontractor, p.TimeZone],
     );
   }
+  await db.query(
+    `INSERT INTO translations (language, english, translated)
+     SELECT 'es', e, t FROM unnest($1::text[], $2::text[]) AS s(e, t)
+     ON CONFLICT (language, english) DO UPDATE SET translated = EXCLUDED.translated
+       WHERE translations.translated IS NULL`,
+    [Object.keys(spanishTranslations), Object.values(spanishTranslations)],
+  );
 }
 
 export interface NewEmployee {
@@ -289,20 +300,6 @@ export const demoEmployees: NewEmployee[] = [
   },
 ];
 
-/** The Spanish translations the demo data seeds. */
-export const demoSpanish: Record<string, string> = {
-  'Log in': 'Iniciar sesión',
-  'Log out': 'Cerrar sesión',
-  'User name': 'Usuario',
-  Password: 'Contraseña',
-  Welcome: 'Bienvenido',
-  Plant: 'Planta',
-  Interface: 'Interfaz',
-  Language: 'Idioma',
-  'This screen is saving. It will continue once complete.':
-    'Esta pantalla está guardando. Continuará cuando termine.',
-};
-
 const HELP = 'https://help.steelworks.example';
 
 /** The demo help videos and procedure links (screen name, kind, title, address). */
@@ -336,7 +333,7 @@ export const demoHelpLinks: ReadonlyArray<readonly [string, 'video' | 'sop', str
   ['Shipments', 'sop', 'SOP-410 Finalizing a shipment', `${HELP}/sop/SOP-410.pdf`],
 ];
 
-/** Demo people, translations and help links; skipped when the demo people exist already. Returns whether it seeded. */
+/** Demo people and help links (the Spanish texts come with the reference data); skipped when the demo people exist already. Returns whether it seeded. */
 export async function seedDemo(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await seedReference(tx);
@@ -349,13 +346,6 @@ export async function seedDemo(db: Database): Promise<boolean> {
     if (existing.length) return false;
     for (const e of demoEmployees) await createEmployee(tx, e);
     await seedOrders(tx);
-    for (const [english, translated] of Object.entries(demoSpanish)) {
-      await tx.query('INSERT INTO translations (language, english, translated) VALUES ($1, $2, $3)', [
-        'es',
-        english,
-        translated,
-      ]);
-    }
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,

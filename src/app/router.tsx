@@ -23,6 +23,7 @@ import {
 import { NoAccessPage } from '../areas/platform/NoAccessPage';
 import { NotBuiltPage } from '../areas/platform/NotBuiltPage';
 import { NotFoundPage } from '../areas/platform/NotFoundPage';
+import { attachI18nStore } from '../i18n';
 import { AppShell } from './AppShell';
 import { isChunkError, loadChunk, updateAvailableMessage } from './chunks';
 import { CoreContext, ServicesContext, useCore, useLoggedIn, useShellState, useUser } from './context';

@@ -19,6 +19,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   intro: () => platform().then((m) => m.IntroPage),
   connections: () => platform().then((m) => m.ConnectionsPage),
   screenviewer: () => platform().then((m) => m.ScreenViewerPage),
+  translations: () => platform().then((m) => m.TranslationsPage),
   videoeditor: () => platform().then((m) => m.VideoEditorPage),
   sopeditor: () => platform().then((m) => m.SopEditorPage),
   videobrowser: () => platform().then((m) => m.VideoBrowserPage),

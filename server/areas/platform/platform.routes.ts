@@ -17,6 +17,12 @@ import {
   VideoLinksForRoute,
 } from '../../../domain/platform/reference';
 import { GetSession, Login, Logout } from '../../../domain/platform/session';
+import {
+  DeleteTranslation,
+  GetTranslations,
+  ReportMissingTranslations,
+  SaveTranslation,
+} from '../../../domain/platform/translations';
 import type { Backplane } from '../../feed/backplane';
 import { CallError, invalid, notFound } from '../../rpc/errors';
 import type { CallRegistry } from '../../rpc/registry';
@@ -27,6 +33,7 @@ import { registerHelpCalls } from './help.routes';
 import { LoginLimiter } from './login-limiter';
 import * as reference from './reference.repository';
 import { type SessionService, userRecord } from './session.service';
+import * as translations from './translations.service';
 
 /** Runtime error reports kept per reporter a minute; the client sends at most 10 (src/areas/platform/errors). */
 export const REPORTS_PER_MINUTE = 30;
@@ -92,6 +99,16 @@ export function registerPlatformCalls(
     Object.fromEntries(
       (await reference.listTranslations(db, payload.language)).map((t) => [t.english, t.translated]),
     ),
+  );
+  registry.handle(ReportMissingTranslations, ({ db, payload }) =>
+    translations.reportMissing(db, payload.Language, payload.Texts),
+  );
+  registry.handle(GetTranslations, ({ db, payload }) => translations.listTranslations(db, payload));
+  registry.handle(SaveTranslation, ({ db, user, payload, publish }) =>
+    translations.saveTranslation(db, user!, payload, publish),
+  );
+  registry.handle(DeleteTranslation, ({ db, payload, publish }) =>
+    translations.deleteTranslation(db, payload, publish),
   );
   const links =
     (kind: 'video' | 'sop') =>

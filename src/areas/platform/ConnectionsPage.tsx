@@ -6,6 +6,7 @@ import { hubStatus } from '../../../machines/hub-connection.machine';
 import { useRxQuery } from '../../../projections/hooks';
 import type { HubConnectionProjection } from '../../../projections/hub-connections.collection';
 import { useServices, useUser } from '../../app/context';
+import { useT } from '../../i18n';
 
 const TOPIC = 'connections';
 
@@ -21,6 +22,11 @@ export function ConnectionsPage() {
     user && (user.MesAdministrator || user.InformationTechnology || user.SuperAdministrator),
   );
   const status = useSelector(hub, hubStatus);
+  const t = useT();
+  const interfaceLabel = (name: string) => {
+    const label = interfaceLabels[name as keyof typeof interfaceLabels];
+    return label ? t(label) : name;
+  };
 
   useEffect(() => {
     if (!allowed) return;
@@ -36,8 +42,8 @@ export function ConnectionsPage() {
     return (
       <section className="page">
         <div className="card">
-          <h1>Live connections</h1>
-          <p>You do not have permission to see the live connections.</p>
+          <h1>{t('Live connections')}</h1>
+          <p>{t('You do not have permission to see the live connections.')}</p>
         </div>
       </section>
     );
@@ -47,32 +53,28 @@ export function ConnectionsPage() {
     <section className="page">
       <div className="card">
         <div className="row spread">
-          <h1>Live connections</h1>
+          <h1>{t('Live connections')}</h1>
           <span className="muted" data-testid="connection-count">
-            {loading ? 'Loading…' : `${rows.length} connected`} ·{' '}
-            {status === 'live' ? 'updating live' : 'reconnecting'}
+            {loading ? t('Loading…') : t('{{n}} connected', { n: rows.length })} ·{' '}
+            {status === 'live' ? t('updating live') : t('reconnecting')}
           </span>
         </div>
-        <table className="grid" aria-label="Live connections">
+        <table className="grid" aria-label={t('Live connections')}>
           <thead>
             <tr>
-              <th>User</th>
-              <th>Interface</th>
-              <th>Plant</th>
-              <th>Transport</th>
-              <th>Connected since</th>
-              <th>Server</th>
+              <th>{t('User')}</th>
+              <th>{t('Interface')}</th>
+              <th>{t('Plant')}</th>
+              <th>{t('Transport')}</th>
+              <th>{t('Connected since')}</th>
+              <th>{t('Server')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((c) => (
               <tr key={c.ConnectionID} data-connection={c.ConnectionID}>
-                <td>{c.Name ?? 'TV screen (not logged in)'}</td>
-                <td>
-                  {c.Interface
-                    ? (interfaceLabels[c.Interface as keyof typeof interfaceLabels] ?? c.Interface)
-                    : '—'}
-                </td>
+                <td>{c.Name ?? t('TV screen (not logged in)')}</td>
+                <td>{c.Interface ? interfaceLabel(c.Interface) : '—'}</td>
                 <td>{c.PlantID ?? '—'}</td>
                 <td>{c.Transport}</td>
                 <td>{formatDateTime(c.ConnectedAt, user?.PlantID ?? null)}</td>

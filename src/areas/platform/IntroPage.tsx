@@ -4,6 +4,7 @@ import { defaultInterface, interfaceLabels } from '../../../domain/platform/inte
 import { GetPlants } from '../../../domain/platform/reference';
 import { type Language, languages } from '../../../domain/platform/session';
 import { useServices, useUser } from '../../app/context';
+import { changeLanguage, useT } from '../../i18n';
 
 const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
 
@@ -14,6 +15,7 @@ const languageNames: Record<Language, string> = { en: 'English', es: 'Español' 
 export function IntroPage() {
   const { api, session, enqueue } = useServices();
   const user = useUser();
+  const t = useT();
   const [plants, setPlants] = useState<Array<{
     PlantID: number;
     PlantName: string;
@@ -35,10 +37,10 @@ export function IntroPage() {
   const plant = plants?.find((p) => p.PlantID === user.PlantID);
   const iface = defaultInterface(user, window.location.pathname);
 
-  function change(field: 'Language' | 'ShowMyHelp', value: Language | boolean) {
+  function changeHelp(value: boolean) {
     if (!user) return;
-    enqueue(UpdateEmployee, { EmployeeID: user.EmployeeID, FieldName: field, Value: value });
-    session.send({ type: 'session.userUpdated', user: { ...user, [field]: value } });
+    enqueue(UpdateEmployee, { EmployeeID: user.EmployeeID, FieldName: 'ShowMyHelp', Value: value });
+    session.send({ type: 'session.userUpdated', user: { ...user, ShowMyHelp: value } });
   }
 
   return (
@@ -61,27 +63,29 @@ export function IntroPage() {
           </span>
         )}
         <div>
-          <h1>Welcome, {user.Name}</h1>
+          <h1>{t('Welcome, {{name}}', { name: user.Name })}</h1>
           <dl className="facts">
-            <dt>Plant</dt>
+            <dt>{t('Plant')}</dt>
             <dd data-testid="plant">
-              {plant ? `${plant.PlantName} (${plant.ShortName})` : `Plant ${user.PlantID}`}
+              {plant
+                ? `${plant.PlantName} (${plant.ShortName})`
+                : t('Plant {{plantId}}', { plantId: user.PlantID })}
             </dd>
-            <dt>Interface</dt>
-            <dd data-testid="interface">{interfaceLabels[iface]}</dd>
-            <dt>Employee ID</dt>
+            <dt>{t('Interface')}</dt>
+            <dd data-testid="interface">{t(interfaceLabels[iface])}</dd>
+            <dt>{t('Employee ID')}</dt>
             <dd>{user.EmployeeID}</dd>
           </dl>
         </div>
       </div>
       <div className="card">
-        <h2>Your settings</h2>
+        <h2>{t('Your settings')}</h2>
         <label className="row">
-          Language
+          {t('Language')}
           <select
             name="language"
             value={user.Language}
-            onChange={(e) => change('Language', e.target.value as Language)}
+            onChange={(e) => changeLanguage(e.target.value as Language)}
           >
             {languages.map((l) => (
               <option key={l} value={l}>
@@ -95,12 +99,12 @@ export function IntroPage() {
             type="checkbox"
             name="showMyHelp"
             checked={user.ShowMyHelp}
-            onChange={(e) => change('ShowMyHelp', e.target.checked)}
+            onChange={(e) => changeHelp(e.target.checked)}
           />
-          Show help tips
+          {t('Show help tips')}
         </label>
         <p className="muted">
-          Changes save in the background; the status in the top bar shows what is still saving.
+          {t('Changes save in the background; the status in the top bar shows what is still saving.')}
         </p>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCore } from '../../app/context';
 import { shellState } from '../../app/shell-state';
+import { useT } from '../../i18n';
 
 /** /pages/login: the one screen everyone sees first. A logged-in user is sent on (spec 000 §2.3). */
 export function LoginPage() {
@@ -11,6 +12,7 @@ export function LoginPage() {
   const error = useSelector(session, (s) => (s.matches('loggedOut') ? s.context.error : null));
   // Where the user was going when sent here (spec 000 §2.3), taken once: Home by default.
   const [afterLogin] = useState(() => shellState.takeAfterLogin());
+  const t = useT();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
 
@@ -32,12 +34,12 @@ export function LoginPage() {
           SW
         </div>
         <h1>Steelworks</h1>
-        <p>Planning, scheduling, shop floor and field installation for every plant, live.</p>
+        <p>{t('Planning, scheduling, shop floor and field installation for every plant, live.')}</p>
       </section>
-      <form className="login-card" onSubmit={submit} aria-label="Log in">
-        <h2>Log in</h2>
+      <form className="login-card" onSubmit={submit} aria-label={t('Log in')}>
+        <h2>{t('Log in')}</h2>
         <label>
-          User name
+          {t('User name')}
           <input
             name="username"
             autoComplete="username"
@@ -49,7 +51,7 @@ export function LoginPage() {
           />
         </label>
         <label>
-          Password
+          {t('Password')}
           <input
             name="password"
             type="password"
@@ -61,11 +63,11 @@ export function LoginPage() {
         </label>
         {error ? (
           <p className="form-error" role="alert">
-            {error}
+            {t(error)}
           </p>
         ) : null}
         <button className="primary" type="submit" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
+          {busy ? t('Logging in…') : t('Log in')}
         </button>
       </form>
     </main>

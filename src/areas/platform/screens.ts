@@ -8,4 +8,5 @@ export { ClientErrorsPage } from './errors/ClientErrorsPage';
 export { SopEditorPage, VideoBrowserPage, VideoEditorPage } from './help';
 export { IntroPage } from './IntroPage';
 export { ScreenViewerPage } from './ScreenViewerPage';
+export { TranslationsPage } from './TranslationsPage';
 export { WidgetGalleryPage } from './WidgetGalleryPage';
