@@ -166,7 +166,7 @@ group({ base: '/', area: 'pm', interface: 'pm', flags: pm }, [
   ['purchaseorders', 'Purchase Orders', { area: 'purchasing' }],
   ['transferorders', 'Transfer Orders', { area: 'inventory' }],
   ['vendorreleases', 'Vendor Releases', { area: 'purchasing' }],
-  ['fis', 'Field Installation', { area: 'fis' }],
+  // 'fis' in §2.1's PM list is the /fis/ area of §2.2: its redirect (/fis → /fis/orders) serves it.
   ['checklist', 'Checklist'],
   ['siteinventory', 'Site Inventory', { area: 'inventory' }],
   ['onsitereceiving', 'On-site Receiving', { area: 'receiving' }],
@@ -334,7 +334,7 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   [
     'clienterrors',
     'Client Errors',
-    { area: 'admin', flags: ['informationTechnology', 'superAdministrator'] },
+    { area: 'admin', flags: ['informationTechnology', 'superAdministrator'], screen: 'clienterrors' },
   ],
 ]);
 
@@ -1016,7 +1016,12 @@ export function matchRoute(pathname: string): RouteMatch | null {
     const params: Record<string, string> = {};
     names.forEach((n, i) => {
       const v = found[i + 1];
-      if (v !== undefined) params[n] = decodeURIComponent(v);
+      if (v === undefined) return;
+      try {
+        params[n] = decodeURIComponent(v);
+      } catch {
+        params[n] = v; // a stray "%" in a typed address: keep it as typed rather than throw
+      }
     });
     if (!best || names.length < best.params) best = { m: { entry, params }, params: names.length };
   }

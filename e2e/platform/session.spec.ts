@@ -51,7 +51,8 @@ test('an edit goes through the post queue, is saved once, and survives a reload'
     await route.continue();
   });
   await page.getByLabel('Language').selectOption('es');
-  await expect(page.getByTestId('save-status')).toHaveText('Saving (1)');
+  // The page switches to Spanish at once, the save status with it (src/i18n).
+  await expect(page.getByTestId('save-status')).toHaveText('Guardando (1)');
   release();
   await expect(page.getByTestId('save-status')).toHaveText('');
   expect(bodies).toHaveLength(1);
@@ -91,7 +92,7 @@ test('navigation waits behind the saving message until the save completes (spec 
   });
   await page.getByLabel('Show help tips').uncheck();
   await expect(page.getByTestId('save-status')).toHaveText('Saving (1)');
-  await openScreen(page, 'Connections');
+  await openScreen(page, 'Weather');
   const wait = page.getByRole('alertdialog');
   await expect(wait).toHaveText('This screen is saving. It will continue once complete.');
   // It cannot be closed: no button in it, and a click on the backdrop changes nothing.
@@ -101,7 +102,7 @@ test('navigation waits behind the saving message until the save completes (spec 
   await expect(wait).toBeVisible();
   await expect(page).toHaveURL(/\/intro$/);
   release();
-  await expect(page).toHaveURL(/\/connections$/);
+  await expect(page).toHaveURL(/\/weather$/);
   await expect(wait).toHaveCount(0);
   await expect(page.getByTestId('save-status')).toHaveText('');
   await expect.poll(async () => (await serverSession(page)).body?.ShowMyHelp).toBe(false);

@@ -9,7 +9,10 @@ import { logIn } from '../support/session';
  * the app (as links do), so the 400-odd addresses take seconds, not minutes. Office screens first, then
  * TV, then the shop-floor app, because entering /manufacturing keeps the user there (spec 000 §2.3).
  */
-const order = (path: string) => (path.startsWith('/manufacturing') ? 2 : path.startsWith('/tv') ? 1 : 0);
+// Installers last but one and the shop-floor app last: the administrator holds the installer flag too,
+// and both areas keep their users in (spec 000 §2.3).
+const order = (path: string) =>
+  path.startsWith('/manufacturing') ? 3 : path.startsWith('/installers') ? 2 : path.startsWith('/tv') ? 1 : 0;
 
 test('every screen of the route table opens with its name as the title', async ({ page }) => {
   test.setTimeout(240_000);
@@ -90,7 +93,7 @@ test('/screenviewer lists every screen with its area, interface and whether it i
 });
 
 test('a user without a screen’s permission sees why, not the screen', async ({ page }) => {
-  await logIn(page, 'operator');
+  await logIn(page, 'pm');
   await page.goto('/screenviewer');
   await expect(page.getByTestId('no-access')).toContainText(
     'You do not have access to the Screen Viewer screen.',

@@ -1,3 +1,5 @@
+import { spanishScreenTexts } from './translations-es-screens';
+
 /**
  * The Spanish texts the product ships: every English text of the shell and the platform screens (keys
  * are the English text itself, `{{name}}` placeholders kept as they are). Seeded into every database
@@ -134,4 +136,7 @@ export const spanishTranslations: Record<string, string> = {
   '{{from}}–{{to}} of {{total}}': '{{from}}–{{to}} de {{total}}',
   Previous: 'Anterior',
   Next: 'Siguiente',
+
+  // The shell's texts and every screen's title (./translations-es-screens.ts); the keys above win.
+  ...spanishScreenTexts,
 };

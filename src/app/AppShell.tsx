@@ -9,6 +9,7 @@ import type { HubStatus } from '../../machines/hub-connection.machine';
 import { isSaving } from '../../machines/post-queue.machine';
 import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
 import { HelpMenu } from '../areas/platform/help/HelpMenu';
+import { useT } from '../i18n';
 import { useHubStatus, useLoading, useSaveStatus, useServices, useShellState, useUser } from './context';
 import { availableInterfaces, currentInterface, interfaceLabels, menuFor } from './menus';
 import { shellState } from './shell-state';
@@ -22,6 +23,7 @@ const hubLabels: Record<HubStatus, { text: string; title: string }> = {
 
 /** The hub connection indicator next to the save status. */
 function HubIndicator() {
+  const t = useT();
   const status = useHubStatus();
   const label = hubLabels[status];
   return (
@@ -29,10 +31,10 @@ function HubIndicator() {
       className={`hub-state hub-${status}`}
       data-testid="hub-state"
       data-state={status}
-      title={label.title}
+      title={t(label.title)}
     >
       <span className="hub-dot" aria-hidden="true" />
-      {label.text}
+      {t(label.text)}
     </span>
   );
 }
@@ -40,6 +42,7 @@ function HubIndicator() {
 /** Interface switcher (canChangeInterface) and plant switcher (canChangePlant), spec 000 §1. */
 function Switchers({ iface }: { iface: InterfaceName }) {
   const { api, enqueue } = useServices();
+  const t = useT();
   const user = useUser();
   const navigate = useNavigate();
   const [plants, setPlants] = useState<{ PlantID: number; PlantName: string }[]>([]);
@@ -56,9 +59,9 @@ function Switchers({ iface }: { iface: InterfaceName }) {
     <>
       {canInterface ? (
         <label className="switcher">
-          <span className="visually-hidden">Interface</span>
+          <span className="visually-hidden">{t('Interface')}</span>
           <select
-            aria-label="Interface"
+            aria-label={t('Interface')}
             data-testid="interface-switcher"
             value={iface}
             onChange={(e) => {
@@ -70,7 +73,7 @@ function Switchers({ iface }: { iface: InterfaceName }) {
           >
             {availableInterfaces(user).map((i) => (
               <option key={i} value={i}>
-                {interfaceLabels[i]}
+                {t(interfaceLabels[i])}
               </option>
             ))}
           </select>
@@ -78,9 +81,9 @@ function Switchers({ iface }: { iface: InterfaceName }) {
       ) : null}
       {canPlant && plants.length ? (
         <label className="switcher">
-          <span className="visually-hidden">Plant</span>
+          <span className="visually-hidden">{t('Plant')}</span>
           <select
-            aria-label="Plant"
+            aria-label={t('Plant')}
             data-testid="plant-switcher"
             value={user.PlantID}
             onChange={(e) =>
@@ -115,15 +118,16 @@ function interfaceHome(iface: InterfaceName): string {
 /** The menu of the current interface: the screens the user may open, by area, with a filter. */
 function ScreensMenu({ iface, onClose }: { iface: InterfaceName; onClose: () => void }) {
   const user = useUser();
+  const t = useT();
   const [filter, setFilter] = useState('');
   const sections = menuFor(iface, user);
   const q = filter.trim().toLowerCase();
   return (
-    <nav className="screens-menu card" aria-label="Screens" data-testid="screens-menu">
+    <nav className="screens-menu card" aria-label={t('Screens')} data-testid="screens-menu">
       <input
         type="search"
-        placeholder="Find a screen"
-        aria-label="Find a screen"
+        placeholder={t('Find a screen')}
+        aria-label={t('Find a screen')}
         value={filter}
         // biome-ignore lint/a11y/noAutofocus: the menu opens to find a screen by typing.
         autoFocus
@@ -131,16 +135,18 @@ function ScreensMenu({ iface, onClose }: { iface: InterfaceName; onClose: () => 
       />
       <div className="screens-menu-sections">
         {sections.map(({ area, screens }) => {
-          const shown = screens.filter((s) => !q || s.title.toLowerCase().includes(q));
+          const shown = screens.filter(
+            (s) => !q || s.title.toLowerCase().includes(q) || t(s.title).toLowerCase().includes(q),
+          );
           if (!shown.length) return null;
           return (
             <section key={area}>
-              <h3>{areaLabels[area] ?? area}</h3>
+              <h3>{t(areaLabels[area] ?? area)}</h3>
               <ul>
                 {shown.map((s) => (
                   <li key={s.path}>
                     <NavLink to={s.path.replace(/\/:[^/]+\?$/, '')} onClick={onClose}>
-                      {s.title}
+                      {t(s.title)}
                     </NavLink>
                   </li>
                 ))}
@@ -190,6 +196,7 @@ const areaLabels: Record<string, string> = {
  */
 export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
   const { session, queue, help } = useServices();
+  const t = useT();
   const user = useUser();
   const loading = useLoading();
   const save = useSaveStatus();
@@ -239,7 +246,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
           data-testid="menu-button"
           onClick={() => setMenuOpen((v) => !v)}
         >
-          ☰ <span className="menu-label">{interfaceLabels[iface]}</span>
+          ☰ <span className="menu-label">{t(interfaceLabels[iface])}</span>
         </button>
         <Link to="/" className="brand">
           <span className="logo small" aria-hidden="true">
@@ -250,18 +257,18 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
         <Switchers iface={iface} />
         <HubIndicator />
         <span className="status" role="status" aria-live="polite" data-testid="save-status">
-          {save.text}
+          {save.pending ? t('Saving ({{n}})', { n: save.pending }) : ''}
         </span>
         {save.failed.length ? (
           <button type="button" className="warning" onClick={() => setShowFailed((v) => !v)}>
-            Failed saves ({save.failed.length})
+            {t('Failed saves ({{n}})', { n: save.failed.length })}
           </button>
         ) : null}
         <span className="spacer" />
         <HelpMenu />
         <span className="who">{user?.Name}</span>
         <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
-          Log out
+          {t('Log out')}
         </button>
       </header>
       {menuOpen ? (
@@ -272,19 +279,19 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
       <div className={loading ? 'loading-bar active' : 'loading-bar'} aria-hidden={!loading} />
       {showFailed && save.failed.length ? (
         <aside className="card failed-saves" aria-label="Failed saves">
-          <h2>Failed saves</h2>
+          <h2>{t('Failed saves')}</h2>
           <p className="muted">
-            These changes were refused or could not be sent. Nothing is lost until you discard it.
+            {t('These changes were refused or could not be sent. Nothing is lost until you discard it.')}
           </p>
           <ul>
             {save.failed.map((f) => (
               <li key={f.postId}>
                 <code>{f.path}</code> {String(f.body.FieldName ?? '')} — {f.error}
                 <button type="button" onClick={() => queue.send({ type: 'queue.retry', postId: f.postId })}>
-                  Retry
+                  {t('Retry')}
                 </button>
                 <button type="button" onClick={() => queue.send({ type: 'queue.discard', postId: f.postId })}>
-                  Discard
+                  {t('Discard')}
                 </button>
               </li>
             ))}
@@ -298,7 +305,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
         // Cannot be closed: no close button, and the backdrop does nothing (spec 000 §2.3).
         <div className="backdrop" style={{ zIndex: 150 }}>
           <div className="alert alert-info" role="alertdialog" aria-live="assertive">
-            <p>{message}</p>
+            <p>{t(message)}</p>
           </div>
         </div>
       ) : null}

@@ -41,17 +41,24 @@ export interface NavDecision {
 }
 
 const LOGIN = namedRoutes.Login;
-const isUnder = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+const isUnder = (path: string, base: string) => {
+  const p = path.toLowerCase();
+  return p === base || p.startsWith(`${base}/`);
+};
 export const isManufacturingPath = (path: string) => isUnder(path, '/manufacturing');
 export const isTvPath = (path: string) => isUnder(path, '/tv');
 const isInstallersPath = (path: string) => isUnder(path, '/installers');
 /** The TV chooser and the bare /tv are not a TV screen worth restoring. */
+/** A real TV screen (not the chooser, not an unknown /tv/ address) is worth remembering. */
 const isTvScreen = (path: string) =>
-  isTvPath(path) && !/^\/tv\/?$/.test(path) && !/^\/tv\/start\/?$/.test(path);
+  isTvPath(path) &&
+  !/^\/tv\/?$/i.test(path) &&
+  !/^\/tv\/start\/?$/i.test(path) &&
+  matchRoute(path)?.entry.kind === 'screen';
 
 /** `/pm/order/{orderNum}` and its tabs: the order number, or null. */
 export function pmOrderNumber(path: string): number | null {
-  const m = path.match(/^\/pm\/order\/(\d{1,9})(?:\/|$)/);
+  const m = path.match(/^\/pm\/order\/(\d{1,9})(?:\/|$)/i);
   return m ? Number(m[1]) : null;
 }
 
@@ -81,6 +88,11 @@ export function decideNavigation(req: NavRequest): NavDecision {
     return allow({ redirect: resolvePath(namedRoutes.Home).path });
   }
 
+  // Home on a TV is its remembered screen (TVs are unattended and never log in).
+  if (req.interfacePref === 'tv' && req.tvPath && req.to === namedRoutes.Home) {
+    return allow({ redirect: req.tvPath });
+  }
+
   // Unauthenticated users are sent to Login, except for the public screens and anything under /tv/.
   if (!req.loggedIn && !isTvPath(to) && !isPublicPath(to)) return allow({ redirect: LOGIN });
 
@@ -93,11 +105,6 @@ export function decideNavigation(req: NavRequest): NavDecision {
       rememberTvPath: !req.tvPath && isTvScreen(to) ? to : null,
     });
   }
-  // Home on a TV is its remembered screen.
-  if (req.interfacePref === 'tv' && req.tvPath && req.to === namedRoutes.Home) {
-    return allow({ redirect: req.tvPath });
-  }
-
   // Entering /manufacturing sets the shop-floor app interface.
   if (isManufacturingPath(to)) return allow({ redirect: stay, setInterface: 'manufacturingApp' });
 
@@ -105,7 +112,8 @@ export function decideNavigation(req: NavRequest): NavDecision {
   // out is the interface switcher (canChangeInterface), which changes the preference first.
   if (
     req.loggedIn &&
-    (req.interfacePref === 'manufacturingApp' || (req.from && isManufacturingPath(req.from)))
+    (req.interfacePref === 'manufacturingApp' ||
+      (req.interfacePref === null && req.from && isManufacturingPath(req.from)))
   ) {
     return allow({ redirect: resolvePath(namedRoutes.Manufacturing).path });
   }

@@ -23,7 +23,7 @@ import {
 import { NoAccessPage } from '../areas/platform/NoAccessPage';
 import { NotBuiltPage } from '../areas/platform/NotBuiltPage';
 import { NotFoundPage } from '../areas/platform/NotFoundPage';
-import { attachI18nStore } from '../i18n';
+import { attachI18nStore, useT } from '../i18n';
 import { AppShell } from './AppShell';
 import { isChunkError, loadChunk, updateAvailableMessage } from './chunks';
 import { CoreContext, ServicesContext, useCore, useLoggedIn, useShellState, useUser } from './context';
@@ -49,10 +49,13 @@ export interface RouterHooks {
 
 let storePromise: Promise<Services> | null = null;
 function ensureStore(core: Core): Promise<Services> {
-  storePromise ??= loadChunk(() => import('./store')).then(async (m) => ({
-    ...core,
-    ...(await m.attachStore(core)),
-  }));
+  storePromise ??= loadChunk(() => import('./store')).then(async (m) => {
+    const store = await m.attachStore(core);
+    // Translations of the page's language now follow their live topic, and a language change is saved
+    // through the post queue (src/i18n).
+    attachI18nStore({ db: store.db, live: store.live, enqueue: store.enqueue });
+    return { ...core, ...store };
+  });
   return storePromise;
 }
 
@@ -141,6 +144,7 @@ function NavigationEffects({ screen }: { screen: ScreenRoute | null }) {
   const { pathname } = useLocation();
   const loggedIn = useLoggedIn();
   const { configuratorProject } = useShellState();
+  const t = useT();
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -153,8 +157,8 @@ function NavigationEffects({ screen }: { screen: ScreenRoute | null }) {
   }, [pathname, screen, loggedIn, core]);
 
   useEffect(() => {
-    document.title = pageTitle(screen, pathname, configuratorProject?.description ?? null);
-  }, [screen, pathname, configuratorProject]);
+    document.title = t(pageTitle(screen, pathname, configuratorProject?.description ?? null));
+  }, [screen, pathname, configuratorProject, t]);
   return null;
 }
 

@@ -84,6 +84,9 @@ export const shellState = {
   setAfterLogin(path: string | null): void {
     set(session(), AFTER_LOGIN, path);
   },
+  peekAfterLogin(): string | null {
+    return get(session(), AFTER_LOGIN);
+  },
   takeAfterLogin(): string | null {
     const path = get(session(), AFTER_LOGIN);
     set(session(), AFTER_LOGIN, null);

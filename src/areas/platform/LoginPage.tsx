@@ -11,12 +11,13 @@ export function LoginPage() {
   const state = useSelector(session, (s) => s.value);
   const error = useSelector(session, (s) => (s.matches('loggedOut') ? s.context.error : null));
   // Where the user was going when sent here (spec 000 §2.3), taken once: Home by default.
-  const [afterLogin] = useState(() => shellState.takeAfterLogin());
+  const [afterLogin] = useState(() => shellState.peekAfterLogin());
   const t = useT();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
 
   if (state === 'loggedIn') {
+    shellState.setAfterLogin(null);
     return <Navigate to={afterLogin && afterLogin !== '/pages/login' ? afterLogin : '/'} replace />;
   }
   const busy = state === 'loggingIn';

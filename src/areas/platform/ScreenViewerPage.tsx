@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ScreenCatalogueRow } from '../../../domain/platform/shell';
 import { GetScreenCatalogue } from '../../../domain/platform/shell';
 import { useCore } from '../../app/context';
+import { useT } from '../../i18n';
 
 /** A concrete address to open for a catalogue path: parameters get a sample value, optional ones drop. */
 function sampleHref(path: string): string {
@@ -15,6 +16,7 @@ function sampleHref(path: string): string {
  */
 export function ScreenViewerPage() {
   const { api } = useCore();
+  const t = useT();
   const [rows, setRows] = useState<ScreenCatalogueRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -45,26 +47,29 @@ export function ScreenViewerPage() {
   const screens = (rows ?? []).filter((r) => r.Kind === 'screen');
   return (
     <section className="page screen-viewer">
-      <h1>Screen Viewer</h1>
+      <h1>{t('Screen Viewer')}</h1>
       {error ? <p role="alert">{error}</p> : null}
       {rows ? (
         <p className="muted" data-testid="catalogue-counts">
-          {screens.length} screens, {screens.filter((r) => r.Built).length} built;{' '}
-          {rows.length - screens.length} redirects.
+          {t('{{screens}} screens, {{built}} built; {{redirects}} redirects.', {
+            screens: screens.length,
+            built: screens.filter((r) => r.Built).length,
+            redirects: rows.length - screens.length,
+          })}
         </p>
       ) : (
-        <p aria-busy="true">Loading…</p>
+        <p aria-busy="true">{t('Loading…')}</p>
       )}
       <div className="toolbar">
         <input
           type="search"
-          placeholder="Search path or name"
-          aria-label="Search path or name"
+          placeholder={t('Search path or name')}
+          aria-label={t('Search path or name')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <select aria-label="Area" value={area} onChange={(e) => setArea(e.target.value)}>
-          <option value="">All areas</option>
+        <select aria-label={t('Area')} value={area} onChange={(e) => setArea(e.target.value)}>
+          <option value="">{t('All areas')}</option>
           {areas.map((a) => (
             <option key={a} value={a}>
               {a}
@@ -72,25 +77,25 @@ export function ScreenViewerPage() {
           ))}
         </select>
         <select
-          aria-label="Built"
+          aria-label={t('Built')}
           value={built}
           onChange={(e) => setBuilt(e.target.value as 'all' | 'built' | 'not')}
         >
-          <option value="all">Screens and redirects</option>
-          <option value="built">Built screens</option>
-          <option value="not">Not built yet</option>
+          <option value="all">{t('Screens and redirects')}</option>
+          <option value="built">{t('Built screens')}</option>
+          <option value="not">{t('Not built yet')}</option>
         </select>
       </div>
       <div className="table-wrap">
         <table className="grid">
           <thead>
             <tr>
-              <th>Path</th>
-              <th>Screen</th>
-              <th>Area</th>
-              <th>Interface</th>
-              <th>Access</th>
-              <th>Built</th>
+              <th>{t('Path')}</th>
+              <th>{t('Screen')}</th>
+              <th>{t('Area')}</th>
+              <th>{t('Interface')}</th>
+              <th>{t('Access')}</th>
+              <th>{t('Built')}</th>
             </tr>
           </thead>
           <tbody>
@@ -103,15 +108,15 @@ export function ScreenViewerPage() {
                 </td>
                 {r.Kind === 'redirect' ? (
                   <td colSpan={5} className="muted">
-                    redirects to <code>{r.RedirectTo}</code>
+                    {t('redirects to')} <code>{r.RedirectTo}</code>
                   </td>
                 ) : (
                   <>
-                    <td>{r.Title}</td>
+                    <td>{r.Title ? t(r.Title) : null}</td>
                     <td>{r.Area}</td>
                     <td>{r.Interface}</td>
-                    <td>{r.Public ? 'public' : r.Flags.length ? r.Flags.join(', ') : 'any user'}</td>
-                    <td>{r.Built ? 'yes' : 'not yet'}</td>
+                    <td>{r.Public ? t('public') : r.Flags.length ? r.Flags.join(', ') : t('any user')}</td>
+                    <td>{r.Built ? t('yes') : t('not yet')}</td>
                   </>
                 )}
               </tr>
