@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spaNavigate } from '../support/nav';
-import { logIn, openScreen } from '../support/session';
+import { logIn, openScreen, serverSession } from '../support/session';
 
 /** One test per navigation rule of spec 000 §2.3, in a real browser against the real server. */
 
@@ -186,4 +186,24 @@ test.describe('screen chunk failures', () => {
     await reload;
     await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
   });
+});
+
+test('switching plant (canChangePlant) saves it on the employee and the page follows', async ({ page }) => {
+  await logIn(page, 'finance');
+  const plant = page.getByTestId('plant-switcher');
+  const before = await plant.inputValue();
+  const other = before === '2' ? '1' : '2';
+  await plant.selectOption(other);
+  await expect(page.getByTestId('save-status')).toHaveText('');
+  await expect.poll(async () => (await serverSession(page)).body?.PlantID).toBe(Number(other));
+  await expect(plant).toHaveValue(other);
+  // Put it back for other tests.
+  await plant.selectOption(before);
+  await expect.poll(async () => (await serverSession(page)).body?.PlantID).toBe(Number(before));
+});
+
+test('a user without canChangePlant gets no plant switcher', async ({ page }) => {
+  await logIn(page, 'pm');
+  await expect(page.locator('.shell')).toBeVisible();
+  await expect(page.getByTestId('plant-switcher')).toHaveCount(0);
 });

@@ -139,7 +139,7 @@ function ScreenHost({ screen, hooks }: { screen: ScreenRoute; hooks: RouterHooks
 // On every route change (spec 000 §2.3): scroll to top, title, page view, validations flag. Help videos
 // and procedure links load in the shell (AppShell), where the help services are; Login has none.
 
-function NavigationEffects({ screen }: { screen: ScreenRoute | null }) {
+export function NavigationEffects({ screen }: { screen: ScreenRoute | null }) {
   const core = useCore();
   const { pathname } = useLocation();
   const loggedIn = useLoggedIn();
