@@ -18,7 +18,8 @@ export function NotBuiltPage({ screen }: { screen: ScreenRoute }) {
           />
         </p>
         <p>
-          <Link to="/">{t('Back to the start page')}</Link>
+          {/* A TV has no login: its start page is the TV chooser. */}
+          <Link to={screen.path.startsWith('/tv/') ? '/tv/start' : '/'}>{t('Back to the start page')}</Link>
         </p>
       </div>
     </section>

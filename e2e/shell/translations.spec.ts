@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { logIn, openScreen } from '../support/session';
+
+/**
+ * /translations (issue 4): an administrator corrects a Spanish text and a Spanish-speaking user's open
+ * screen shows it at once, without a reload (topic translations:es).
+ */
+test('a corrected translation reaches an open screen live', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const userContext = await browser.newContext();
+  const user = await userContext.newPage();
+
+  // The operator works in Spanish (demo data): their menu shows the Spanish screen names.
+  await logIn(user, 'operator');
+  await user.getByTestId('menu-button').click();
+  const menu = user.getByTestId('screens-menu');
+  await expect(menu.getByRole('link', { name: 'Clima', exact: true })).toBeVisible();
+
+  await logIn(admin, 'admin');
+  await openScreen(admin, 'Translations');
+  await admin.locator('input[name="search"]').fill('Weather');
+  const input = admin.getByLabel('Translation of Weather', { exact: true });
+  await expect(input).toHaveValue('Clima');
+  await input.fill('Clima y pronóstico');
+  await input.press('Enter');
+  await expect(input).toHaveValue('Clima y pronóstico');
+
+  await expect(menu.getByRole('link', { name: 'Clima y pronóstico', exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
+
+  // Put it back for other tests.
+  await input.fill('Clima');
+  await input.press('Enter');
+  await expect(menu.getByRole('link', { name: 'Clima', exact: true })).toBeVisible({ timeout: 10_000 });
+  await adminContext.close();
+  await userContext.close();
+});
