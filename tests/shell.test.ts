@@ -95,6 +95,9 @@ describe.skipIf(!dbAvailable)(`shell calls (${dbKind})`, () => {
       ['text', { OrderNum: 'abc' }, /^OrderNum\b/],
       ['zero', { OrderNum: 0 }, /^OrderNum\b/],
       ['a fraction', { OrderNum: 1.5 }, /^OrderNum\b/],
+      // Spec 001 §5: an order loads only when its number is exactly 6 characters long.
+      ['5-digit', { OrderNum: 12345 }, 'OrderNum must be 6 digits long'],
+      ['7-digit', { OrderNum: 1234567 }, 'OrderNum must be 6 digits long'],
     ] as const)(
       'refuses a %s OrderNum with a clear error and changes nothing',
       async (_name, values, message) => {

@@ -14,12 +14,22 @@ export const OrderHeader = z.object({
 });
 export type OrderHeader = z.infer<typeof OrderHeader>;
 
+/** Spec 001 §5 and §9: orders load only when the order number is exactly 6 characters long. */
+export const ORDER_NUMBER_LENGTH = 6;
+
 export const GetOrderHeader = defineCall({
   method: 'GET',
   path: 'pm/GetOrderHeader',
   summary: 'One order: number, customer, project description and plant. Sorry when there is no such order.',
   access: { anyOf: ['accessPm', 'projectManagement', 'viewAllProjects'] },
-  payload: z.object({ OrderNum: z.number().int().positive().max(2_147_483_647) }),
+  payload: z.object({
+    OrderNum: z
+      .number()
+      .int()
+      .refine((n) => String(n).length === ORDER_NUMBER_LENGTH, {
+        message: `OrderNum must be ${ORDER_NUMBER_LENGTH} digits long`,
+      }),
+  }),
   result: OrderHeader,
 });
 

@@ -116,6 +116,19 @@ test('an order that does not exist stays on PM Order Loading with the reason', a
   await expect(page).toHaveURL(/\/pm\/orderloading/);
 });
 
+test('an order number that is not 6 characters long is not loaded (spec 001 §5)', async ({ page }) => {
+  await logIn(page, 'pm');
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('GetOrderHeader')) asked.push(r.url());
+  });
+  await spaNavigate(page, '/pm/order/12345/parts');
+  await expect(page.getByTestId('pm-order-loading')).toContainText(
+    'Order numbers have 6 digits; 12345 cannot be opened.',
+  );
+  expect(asked).toEqual([]);
+});
+
 test('entering /tv/ sets the TV interface; the first TV path is remembered and restored', async ({
   page,
 }) => {

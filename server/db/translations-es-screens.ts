@@ -448,4 +448,6 @@ export const spanishScreenTexts: Record<string, string> = {
   'Order Info': 'Información de la orden',
   'Project Status': 'Estado del proyecto',
   'Order Files': 'Archivos de la orden',
+  'Order numbers have {{n}} digits; {{order}} cannot be opened.':
+    'Los números de orden tienen {{n}} dígitos; {{order}} no se puede abrir.',
 };

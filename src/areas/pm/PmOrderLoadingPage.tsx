@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { GetOrderHeader } from '../../../domain/orders/orders';
+import { GetOrderHeader, ORDER_NUMBER_LENGTH } from '../../../domain/orders/orders';
 import { useCore } from '../../app/context';
 import { orderLoadingTarget } from '../../app/navigation';
 import { shellState } from '../../app/shell-state';
+import { useT } from '../../i18n';
 
 /**
  * "PM Order Loading" (spec 000 §2.3): opening /pm/order/{orderNum} first loads that order, showing this
@@ -13,8 +14,11 @@ export function PmOrderLoadingPage() {
   const { api } = useCore();
   const { search } = useLocation();
   const navigate = useNavigate();
+  const t = useT();
   const request = orderLoadingTarget(search);
-  const orderNum = request?.orderNum ?? null;
+  // Spec 001 §5: an order loads only when its number is exactly 6 characters long.
+  const wellFormed = request !== null && String(request.orderNum).length === ORDER_NUMBER_LENGTH;
+  const orderNum = wellFormed ? request.orderNum : null;
   const target = request?.target ?? null;
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -37,13 +41,29 @@ export function PmOrderLoadingPage() {
     };
   }, [api, navigate, orderNum, target]);
 
+  if (request && !wellFormed) {
+    return (
+      <section className="page" data-testid="pm-order-loading">
+        <div className="card">
+          <h1>{t('PM Order Loading')}</h1>
+          <p role="alert">
+            {t('Order numbers have {{n}} digits; {{order}} cannot be opened.', {
+              n: ORDER_NUMBER_LENGTH,
+              order: request.orderNum,
+            })}
+          </p>
+          <Link to="/pm/orders">{t('Back to orders')}</Link>
+        </div>
+      </section>
+    );
+  }
   if (!request) {
     return (
       <section className="page">
         <div className="card">
-          <h1>PM Order Loading</h1>
-          <p>No order was asked for.</p>
-          <Link to="/pm/orders">Orders</Link>
+          <h1>{t('PM Order Loading')}</h1>
+          <p>{t('No order was asked for.')}</p>
+          <Link to="/pm/orders">{t('Back to orders')}</Link>
         </div>
       </section>
     );
@@ -51,16 +71,16 @@ export function PmOrderLoadingPage() {
   return (
     <section className="page" data-testid="pm-order-loading">
       <div className="card">
-        <h1>PM Order Loading</h1>
+        <h1>{t('PM Order Loading')}</h1>
         {failed ? (
           <>
             <p role="alert">
-              Order {request.orderNum} could not be opened: {failed}
+              {t('Order {{n}} could not be opened: {{reason}}', { n: request.orderNum, reason: t(failed) })}
             </p>
-            <Link to="/pm/orders">Back to orders</Link>
+            <Link to="/pm/orders">{t('Back to orders')}</Link>
           </>
         ) : (
-          <p aria-busy="true">Loading order {request.orderNum}…</p>
+          <p aria-busy="true">{t('Loading order {{n}}…', { n: request.orderNum })}</p>
         )}
       </div>
     </section>
