@@ -1,6 +1,16 @@
 import type { InterfaceName } from '../contract/wire';
 import type { UserRecord } from './session';
 
+/** `path` is `base` or below it; case-insensitive, as the router matches. */
+export function isUnder(path: string, base: string): boolean {
+  const p = path.toLowerCase();
+  return p === base || p.startsWith(`${base}/`);
+}
+/** Any path starting with /manufacturing is the shop-floor app (spec 000 §1). */
+export const isManufacturingPath = (path: string) => isUnder(path, '/manufacturing');
+/** Any path under /tv/ is the TV interface (spec 000 §1, §2.3). */
+export const isTvPath = (path: string) => isUnder(path, '/tv');
+
 /**
  * Spec 000 §1: "The default interface is chosen in this order: manufacturing app path, manufacturing,
  * pm, purchasing, finance, configurator, fis, cs." A path under /tv/ is the TV interface (§2.3). A user
@@ -16,16 +26,16 @@ export const defaultInterfaceOrder = [
   ['cs', 'AccessCs'],
 ] as const satisfies ReadonlyArray<readonly [InterfaceName, keyof UserRecord]>;
 
-const portals = [
+export const portalInterfaces = [
   ['installerPortal', 'AccessInstallerPortal'],
   ['vendorPortal', 'AccessVendorPortal'],
 ] as const satisfies ReadonlyArray<readonly [InterfaceName, keyof UserRecord]>;
 
 export function defaultInterface(user: UserRecord | null, path: string): InterfaceName {
-  if (path === '/manufacturing' || path.startsWith('/manufacturing/')) return 'manufacturingApp';
-  if (path.startsWith('/tv/')) return 'tv';
+  if (isManufacturingPath(path)) return 'manufacturingApp';
+  if (isTvPath(path)) return 'tv';
   if (!user) return 'web';
-  for (const [name, flag] of [...defaultInterfaceOrder, ...portals]) if (user[flag]) return name;
+  for (const [name, flag] of [...defaultInterfaceOrder, ...portalInterfaces]) if (user[flag]) return name;
   return 'web';
 }
 

@@ -1,4 +1,5 @@
 import type { InterfaceName } from '../contract/wire';
+import { isTvPath } from './interfaces';
 import type { PermissionFlag } from './permissions';
 
 /**
@@ -994,7 +995,12 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${source || ''}/?$`, 'i');
 }
 
-const compiled = routeTable.map((entry) => ({ entry, pattern: pathPattern(entry.path) }));
+// Patterns and parameter names are built once; every navigation matches against them.
+const compiled = routeTable.map((entry) => ({
+  entry,
+  pattern: pathPattern(entry.path),
+  names: [...entry.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((x) => x[1] as string),
+}));
 
 /** Parameters of a matched path, by name. */
 export interface RouteMatch<E extends RouteEntry = RouteEntry> {
@@ -1009,10 +1015,9 @@ export interface RouteMatch<E extends RouteEntry = RouteEntry> {
 export function matchRoute(pathname: string): RouteMatch | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   let best: { m: RouteMatch; params: number } | null = null;
-  for (const { entry, pattern } of compiled) {
+  for (const { entry, pattern, names } of compiled) {
     const found = path.match(pattern);
     if (!found) continue;
-    const names = [...entry.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((x) => x[1] as string);
     const params: Record<string, string> = {};
     names.forEach((n, i) => {
       const v = found[i + 1];
@@ -1065,7 +1070,7 @@ export function mayOpen(screen: ScreenRoute, flags: ReadonlySet<string> | null):
 
 /** Public paths of spec 000 §2.3: the public screens and anything under /tv/. */
 export function isPublicPath(pathname: string): boolean {
-  if (pathname.startsWith('/tv/') || pathname === '/tv') return true;
+  if (isTvPath(pathname)) return true;
   const m = matchRoute(pathname);
   if (!m) return false;
   if (m.entry.kind === 'screen') return m.entry.public;

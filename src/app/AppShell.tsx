@@ -3,15 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useBlocker, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import type { InterfaceName } from '../../domain/contract/wire';
 import { UpdateEmployee } from '../../domain/platform/employees';
-import { GetPlants } from '../../domain/platform/reference';
-import type { ScreenRoute } from '../../domain/platform/routes';
+import { interfaceLabels } from '../../domain/platform/interfaces';
+import { namedRoutes, type ScreenRoute } from '../../domain/platform/routes';
 import type { HubStatus } from '../../machines/hub-connection.machine';
 import { isSaving } from '../../machines/post-queue.machine';
 import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
 import { HelpMenu } from '../areas/platform/help/HelpMenu';
 import { useT } from '../i18n';
 import { useHubStatus, useLoading, useSaveStatus, useServices, useShellState, useUser } from './context';
-import { availableInterfaces, currentInterface, interfaceLabels, menuFor } from './menus';
+import { availableInterfaces, currentInterface, menuFor } from './menus';
+import { usePlants } from './plants';
 import { shellState } from './shell-state';
 
 const hubLabels: Record<HubStatus, { text: string; title: string }> = {
@@ -45,14 +46,9 @@ function Switchers({ iface }: { iface: InterfaceName }) {
   const t = useT();
   const user = useUser();
   const navigate = useNavigate();
-  const [plants, setPlants] = useState<{ PlantID: number; PlantName: string }[]>([]);
   const canPlant = user?.CanChangePlant === true;
   const canInterface = user?.CanChangeInterface === true;
-
-  useEffect(() => {
-    if (!canPlant) return;
-    api.get(GetPlants, {}).then(setPlants, () => undefined);
-  }, [api, canPlant]);
+  const plants = usePlants(api, canPlant) ?? [];
 
   if (!user) return null;
   return (
@@ -108,9 +104,9 @@ function Switchers({ iface }: { iface: InterfaceName }) {
 
 /** Where switching to an interface lands. */
 function interfaceHome(iface: InterfaceName): string {
-  if (iface === 'manufacturingApp') return '/manufacturing';
+  if (iface === 'manufacturingApp') return namedRoutes.Manufacturing;
   if (iface === 'tv') return '/tv/start';
-  if (iface === 'installerPortal') return '/installers';
+  if (iface === 'installerPortal') return namedRoutes.Installers;
   if (iface === 'vendorPortal') return '/vendorportal';
   return '/intro';
 }

@@ -1,10 +1,12 @@
+import { WireConstants } from '../../domain/contract/wire';
+
 /**
  * Loading a screen's code (spec 000 §8): a script chunk that fails or takes longer than 120000 ms is a
  * `ChunkLoadError` (type `missing`, `timeout` or `error`); a stylesheet chunk that fails is
  * `CSS_CHUNK_LOAD_FAILED`. Either means the product was updated under an open tab (old chunk names are
  * gone) or the network dropped: the shell shows an info message whose closing reloads the page.
  */
-export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+export const CHUNK_LOAD_TIMEOUT_MS = WireConstants.chunkLoadTimeoutMs;
 
 export type ChunkErrorType = 'missing' | 'timeout' | 'error';
 
@@ -58,7 +60,7 @@ export function isChunkError(error: unknown): boolean {
  */
 export function loadChunk<T>(
   load: () => Promise<T>,
-  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
   // Arrow functions: a browser's setTimeout called as a method of another object throws "Illegal invocation".
   timers: { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void } = {
     set: (fn, ms) => setTimeout(fn, ms),

@@ -1,36 +1,19 @@
-import type { InterfaceName } from '../../domain/contract/wire';
-import { defaultInterface, interfaceLabels } from '../../domain/platform/interfaces';
+import { type InterfaceName, interfaces } from '../../domain/contract/wire';
+import { defaultInterface, defaultInterfaceOrder, portalInterfaces } from '../../domain/platform/interfaces';
 import { flagServerName, type PermissionFlag, permissionFlags } from '../../domain/platform/permissions';
 import { type AreaSlug, mayOpen, type ScreenRoute, screenRoutes } from '../../domain/platform/routes';
 import type { UserRecord } from '../../domain/platform/session';
 
-/** The interface access flag of spec 000 §6 for each interface a user can be switched to. */
-export const interfaceAccess: Partial<Record<InterfaceName, PermissionFlag>> = {
-  manufacturingApp: 'accessManufacturing',
-  manufacturing: 'accessManufacturing',
-  pm: 'accessPm',
-  purchasing: 'accessPurchasing',
-  finance: 'accessFinance',
-  configurator: 'accessConfigurator',
-  fis: 'accessFis',
-  cs: 'accessCs',
-  vendorPortal: 'accessVendorPortal',
-  installerPortal: 'accessInstallerPortal',
-};
-
-/** Interfaces whose menus list the General (`web`) screens too. */
-const officeInterfaces: ReadonlySet<InterfaceName> = new Set([
-  'pm',
-  'manufacturing',
-  'purchasing',
-  'finance',
-  'sales',
-  'estimating',
-  'configurator',
-  'fis',
-  'cs',
-  'web',
+/** The shop-floor app, TV and the portals have their own screens; every other interface lists General's too. */
+const ownScreensOnly: ReadonlySet<InterfaceName> = new Set([
+  'manufacturingApp',
+  'tv',
+  'vendorPortal',
+  'installerPortal',
 ]);
+const officeInterfaces: ReadonlySet<InterfaceName> = new Set(
+  interfaces.filter((i) => !ownScreensOnly.has(i)),
+);
 
 /** The permission flags a user record holds (spec 000 §6; the record spells them AccessPm, the table accessPm). */
 export function flagSet(user: UserRecord | null): ReadonlySet<PermissionFlag> {
@@ -39,22 +22,20 @@ export function flagSet(user: UserRecord | null): ReadonlySet<PermissionFlag> {
   return new Set(permissionFlags.filter((f) => record[flagServerName(f)] === true));
 }
 
-/** The interfaces a user may switch to, in the default order of spec 000 §1 (TV needs no flag). */
+/**
+ * The interfaces a user may switch to, in the default order of spec 000 §1 (the shop-floor app first,
+ * with the manufacturing flag), then the portals, then TV, which needs no flag.
+ */
 export function availableInterfaces(user: UserRecord | null): InterfaceName[] {
-  const flags = flagSet(user);
-  const order: InterfaceName[] = [
-    'manufacturingApp',
-    'manufacturing',
-    'pm',
-    'purchasing',
-    'finance',
-    'configurator',
-    'fis',
-    'cs',
-    'vendorPortal',
-    'installerPortal',
+  if (!user) return ['tv'];
+  const order = [
+    ['manufacturingApp', 'AccessManufacturing'] as const,
+    ...defaultInterfaceOrder,
+    // The switcher lists the vendor portal before the installer portal; defaultInterface prefers the
+    // installer portal for someone with both, so the two lists differ only there.
+    ...[...portalInterfaces].reverse(),
   ];
-  return [...order.filter((i) => flags.has(interfaceAccess[i] as PermissionFlag)), 'tv'];
+  return [...order.filter(([, flag]) => user[flag] === true).map(([name]) => name), 'tv'];
 }
 
 /**
@@ -91,5 +72,3 @@ export function menuFor(iface: InterfaceName, user: UserRecord | null): MenuSect
   }
   return [...sections].map(([area, screens]) => ({ area, screens }));
 }
-
-export { interfaceLabels };

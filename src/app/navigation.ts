@@ -1,4 +1,5 @@
 import type { InterfaceName } from '../../domain/contract/wire';
+import { isManufacturingPath, isTvPath, isUnder } from '../../domain/platform/interfaces';
 import {
   isPublicPath,
   matchRoute,
@@ -41,14 +42,7 @@ export interface NavDecision {
 }
 
 const LOGIN = namedRoutes.Login;
-const isUnder = (path: string, base: string) => {
-  const p = path.toLowerCase();
-  return p === base || p.startsWith(`${base}/`);
-};
-export const isManufacturingPath = (path: string) => isUnder(path, '/manufacturing');
-export const isTvPath = (path: string) => isUnder(path, '/tv');
 const isInstallersPath = (path: string) => isUnder(path, '/installers');
-/** The TV chooser and the bare /tv are not a TV screen worth restoring. */
 /** A real TV screen (not the chooser, not an unknown /tv/ address) is worth remembering. */
 const isTvScreen = (path: string) =>
   isTvPath(path) &&

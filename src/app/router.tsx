@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Component, type ErrorInfo, type ReactNode, Suspense, use, useEffect } from 'react';
+import { Component, type ReactNode, Suspense, use, useEffect } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -12,6 +12,7 @@ import {
   useMatches,
   useRouteError,
 } from 'react-router-dom';
+import { isManufacturingPath, isTvPath } from '../../domain/platform/interfaces';
 import { RecordPageView } from '../../domain/platform/reference';
 import {
   isPublicPath,
@@ -29,7 +30,7 @@ import { isChunkError, loadChunk, updateAvailableMessage } from './chunks';
 import { CoreContext, ServicesContext, useCore, useLoggedIn, useShellState, useUser } from './context';
 import type { Core } from './core';
 import { flagSet } from './menus';
-import { decideNavigation, isManufacturingPath, isTvPath, pageTitle } from './navigation';
+import { decideNavigation, pageTitle } from './navigation';
 import { screenComponent } from './screens';
 import type { Services } from './services';
 import { shellState } from './shell-state';
@@ -40,7 +41,7 @@ interface RouteHandle {
 }
 
 export interface RouterHooks {
-  /** Errors the shell catches (render errors, not chunk failures), for reporting. */
+  /** Errors outside any screen (a failing navigation loader); screens' errors reach the root's onCaughtError. */
   reportError?: (error: unknown) => void;
 }
 
@@ -83,20 +84,21 @@ function showUpdateAvailable(core: Core) {
   });
 }
 
+/**
+ * A screen's own error boundary, so the shell survives a failing screen. Logging and reporting are the
+ * root's (src/main.tsx `onCaughtError` sees every boundary's catch); this one only turns a chunk failure
+ * into spec 000 §8's message.
+ */
 class ScreenBoundary extends Component<
-  { core: Core; hooks: RouterHooks; name: string; children: ReactNode },
+  { core: Core; name: string; children: ReactNode },
   { error: unknown }
 > {
   override state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
+  override componentDidCatch(error: unknown) {
     if (isChunkError(error)) showUpdateAvailable(this.props.core);
-    else {
-      console.error('[screen]', this.props.name, error, info.componentStack);
-      this.props.hooks.reportError?.(error);
-    }
   }
   override render() {
     if (this.state.error === null) return this.props.children;
@@ -120,14 +122,14 @@ class ScreenBoundary extends Component<
 }
 
 /** One screen of the table: no access, not built yet, or the (lazily loaded) screen itself. */
-function ScreenHost({ screen, hooks }: { screen: ScreenRoute; hooks: RouterHooks }) {
+function ScreenHost({ screen }: { screen: ScreenRoute }) {
   const core = useCore();
   const user = useUser();
   if (!screen.public && !mayOpen(screen, flagSet(user))) return <NoAccessPage screen={screen} />;
   if (!screen.screen) return <NotBuiltPage screen={screen} />;
   const Screen = screenComponent(screen.screen);
   return (
-    <ScreenBoundary core={core} hooks={hooks} name={screen.title} key={screen.path}>
+    <ScreenBoundary core={core} name={screen.title} key={screen.path}>
       <Suspense fallback={<p className="page muted">Loading {screen.title}…</p>}>
         <Screen />
       </Suspense>
@@ -191,7 +193,7 @@ function PublicLayout() {
 }
 
 /** The layout for the current address: TV (no chrome), Login, public (logged out), or the shell. */
-function Frame({ hooks }: { hooks: RouterHooks }) {
+function Frame() {
   const { session } = useCore();
   const loggedOut = useSelector(session, (s) => s.matches('loggedOut'));
   const { pathname, search } = useLocation();
@@ -308,7 +310,7 @@ export function createAppRouter(core: Core, hooks: RouterHooks = {}) {
       (screen): RouteObject => ({
         path: screen.path.slice(1),
         handle: { screen } satisfies RouteHandle,
-        element: <ScreenHost screen={screen} hooks={hooks} />,
+        element: <ScreenHost screen={screen} />,
       }),
     ),
     { path: '*', handle: { screen: null } satisfies RouteHandle, element: <NotFoundPage /> },
@@ -321,7 +323,7 @@ export function createAppRouter(core: Core, hooks: RouterHooks = {}) {
       loader: guard,
       // Every navigation passes the rules, not only those that change a parameter.
       shouldRevalidate: () => true,
-      element: <Frame hooks={hooks} />,
+      element: <Frame />,
       errorElement: <RouteError core={core} hooks={hooks} />,
       hydrateFallbackElement: <p className="page muted">Loading…</p>,
       children,

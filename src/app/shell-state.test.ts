@@ -35,10 +35,11 @@ describe('shell state', () => {
     expect(calls).toBe(2);
   });
 
-  it('remembers where Login continues, for this tab, until taken', () => {
+  it('remembers where Login continues, for this tab, until cleared', () => {
     shellState.setAfterLogin('/screenviewer');
     expect(shellState.peekAfterLogin()).toBe('/screenviewer');
-    expect(shellState.takeAfterLogin()).toBe('/screenviewer');
-    expect(shellState.takeAfterLogin()).toBeNull();
+    expect(shellState.peekAfterLogin()).toBe('/screenviewer');
+    shellState.setAfterLogin(null);
+    expect(shellState.peekAfterLogin()).toBeNull();
   });
 });

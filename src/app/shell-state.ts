@@ -87,11 +87,6 @@ export const shellState = {
   peekAfterLogin(): string | null {
     return get(session(), AFTER_LOGIN);
   },
-  takeAfterLogin(): string | null {
-    const path = get(session(), AFTER_LOGIN);
-    set(session(), AFTER_LOGIN, null);
-    return path;
-  },
   /** Tests: start over from storage. */
   reset(): void {
     state = {

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { UpdateEmployee } from '../../../domain/platform/employees';
-import { defaultInterface, interfaceLabels } from '../../../domain/platform/interfaces';
-import { GetPlants } from '../../../domain/platform/reference';
+import { interfaceLabels } from '../../../domain/platform/interfaces';
 import { type Language, languages } from '../../../domain/platform/session';
-import { useServices, useUser } from '../../app/context';
+import { useServices, useShellState, useUser } from '../../app/context';
+import { currentInterface } from '../../app/menus';
+import { usePlants } from '../../app/plants';
 import { changeLanguage, useT } from '../../i18n';
 
 const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
@@ -16,26 +16,13 @@ export function IntroPage() {
   const { api, session, enqueue } = useServices();
   const user = useUser();
   const t = useT();
-  const [plants, setPlants] = useState<Array<{
-    PlantID: number;
-    PlantName: string;
-    ShortName: string;
-  }> | null>(null);
+  const plants = usePlants(api);
 
-  useEffect(() => {
-    let live = true;
-    api.get(GetPlants, {}).then(
-      (list) => live && setPlants(list),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-
+  // The interface the shell and every request use: the stored preference counts (src/app/menus.ts).
+  const { interfacePref } = useShellState();
   if (!user) return null;
   const plant = plants?.find((p) => p.PlantID === user.PlantID);
-  const iface = defaultInterface(user, window.location.pathname);
+  const iface = currentInterface(user, window.location.pathname, interfacePref);
 
   function changeHelp(value: boolean) {
     if (!user) return;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { isTvPath } from '../../../domain/platform/interfaces';
 import { displayPath, type ScreenRoute } from '../../../domain/platform/routes';
 import { Trans, useT } from '../../i18n';
 
@@ -19,7 +20,7 @@ export function NotBuiltPage({ screen }: { screen: ScreenRoute }) {
         </p>
         <p>
           {/* A TV has no login: its start page is the TV chooser. */}
-          <Link to={screen.path.startsWith('/tv/') ? '/tv/start' : '/'}>{t('Back to the start page')}</Link>
+          <Link to={isTvPath(screen.path) ? '/tv/start' : '/'}>{t('Back to the start page')}</Link>
         </p>
       </div>
     </section>
