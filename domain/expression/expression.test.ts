@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileExpression, ExpressionError, evaluateExpression, evaluateNumber, roundTo } from './expression';
+import {
+  compileExpression,
+  ExpressionError,
+  evaluateExpression,
+  evaluateNumber,
+  roundTo,
+} from './expression';
 
 const fails = (source: string, inputs: Record<string, number | string | boolean | null> = {}) => {
   try {
@@ -14,11 +20,21 @@ describe('formulas', () => {
   it('computes arithmetic with precedence and power', () => {
     expect(evaluateNumber('2 + 3 * 4', {})).toBe(14);
     expect(evaluateNumber('2 ^ 3 ^ 2', {})).toBe(512);
-    expect(evaluateNumber('Quantity * CutLength / 12 / FeetPerMinute', { Quantity: 120, CutLength: 96, FeetPerMinute: 40 })).toBe(24);
+    expect(
+      evaluateNumber('Quantity * CutLength / 12 / FeetPerMinute', {
+        Quantity: 120,
+        CutLength: 96,
+        FeetPerMinute: 40,
+      }),
+    ).toBe(24);
   });
 
   it('lists the inputs a formula names', () => {
-    expect(compileExpression('max(Holes, 1) * HoleTime + Setup').inputs).toEqual(['Holes', 'HoleTime', 'Setup']);
+    expect(compileExpression('max(Holes, 1) * HoleTime + Setup').inputs).toEqual([
+      'Holes',
+      'HoleTime',
+      'Setup',
+    ]);
   });
 
   it('has conditionals, comparisons, logic and the listed functions', () => {

@@ -99,7 +99,10 @@ export function compileExpression(source: string): CompiledExpression {
   try {
     tree = jsep(source);
   } catch (error) {
-    throw new ExpressionError('syntax', `The formula "${source}" cannot be read: ${(error as Error).message}`);
+    throw new ExpressionError(
+      'syntax',
+      `The formula "${source}" cannot be read: ${(error as Error).message}`,
+    );
   }
   if (!source.trim()) throw new ExpressionError('syntax', 'The formula is empty');
   const inputs: string[] = [];
@@ -129,7 +132,23 @@ function finish(value: ExpressionValue, source: string): ExpressionValue {
   return value;
 }
 
-const allowedBinary = new Set(['+', '-', '*', '/', '%', '^', '**', '==', '!=', '<', '<=', '>', '>=', '&&', '||']);
+const allowedBinary = new Set([
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '^',
+  '**',
+  '==',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '&&',
+  '||',
+]);
 
 /** Static check: every node is one we evaluate; collects input names. */
 function check(node: jsep.Expression, source: string, inputs: string[]): void {
@@ -194,7 +213,10 @@ function check(node: jsep.Expression, source: string, inputs: string[]): void {
       return;
     }
     default:
-      throw new ExpressionError('syntax', `The formula "${source}" uses something a formula may not (${node.type})`);
+      throw new ExpressionError(
+        'syntax',
+        `The formula "${source}" uses something a formula may not (${node.type})`,
+      );
   }
 }
 

@@ -84,7 +84,10 @@ export function bundleCount(quantity: number, bundleSize: number): number {
  * operation on a BOM line (its attributes where known), else the job's part.
  */
 export function operationInputs(
-  op: Pick<Operation, 'ProductionQuantity' | 'WorkerCount' | 'ResourceID' | 'RateType' | 'ProductionPlanBOMID'> &
+  op: Pick<
+    Operation,
+    'ProductionQuantity' | 'WorkerCount' | 'ResourceID' | 'RateType' | 'ProductionPlanBOMID'
+  > &
     Partial<Record<`Action${string}`, boolean>>,
   plan: Pick<PlanHeader, 'Quantity' | 'BundleSize'>,
   part: Part,
