@@ -59,6 +59,13 @@ export const topicRules: readonly TopicRule[] = [
     public: true,
     allow: () => null,
   },
+  {
+    // One job's production plan: header, BOM lines and operations (domain/production-plan/live.ts).
+    name: 'plan',
+    area: 'production-plan',
+    pattern: /^plan:([A-Za-z0-9-]{1,30})$/,
+    allow: (viewer) => anyOf(viewer, ['viewProductionPlans', 'editProductionPlans'], 'production plans'),
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */
@@ -78,4 +85,5 @@ export const topicOf = {
   employee: (employeeId: number) => `employee:${employeeId}`,
   connections: () => 'connections',
   translations: (language: string) => `translations:${language}`,
+  plan: (jobNumber: string) => `plan:${jobNumber}`,
 } as const;
