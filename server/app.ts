@@ -12,6 +12,8 @@ import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
 import { SessionService } from './areas/platform/session.service';
 import { registerShellCalls } from './areas/platform/shell.routes';
+import { registerProductionPlanCalls } from './areas/production-plan/plan.routes';
+import { noRateSources, type RateSources } from './areas/production-plan/rate-sources';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Backplane } from './feed/backplane';
@@ -41,7 +43,13 @@ export interface App {
 export async function buildApp(
   db: Database,
   config: Config,
-  opts: { logger?: boolean; presence?: Partial<PresenceOptions> } & FeedOptions & HubAppOptions = {},
+  opts: {
+    logger?: boolean;
+    presence?: Partial<PresenceOptions>;
+    /** Engines and algorithms of the plan calls (tests inject their own). */
+    rateSources?: RateSources;
+  } & FeedOptions &
+    HubAppOptions = {},
 ): Promise<App> {
   const fastify = Fastify({
     logger:
@@ -70,6 +78,7 @@ export async function buildApp(
   registerFeedCalls(registry);
   registerShellCalls(registry);
   registerOrderCalls(registry);
+  registerProductionPlanCalls(registry, opts.rateSources ?? noRateSources);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.
