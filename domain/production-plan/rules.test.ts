@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Operation } from './entities';
-import { bundleCount } from './inputs';
+import type { MachineRate, Operation } from './entities';
+import { bundleCount, operationInputs } from './inputs';
 import {
   applyActionFlag,
   backflushOutcome,
@@ -25,8 +25,8 @@ import {
   unlockPatch,
 } from './rules';
 
-/** An operation with every rule-relevant field at a neutral value. */
-function op(overrides: Partial<Operation> = {}): Operation {
+/** An operation with every field, the given ones changed. */
+function op(fields: Partial<Operation> = {}): Operation {
   return {
     ProductionPlanOperationID: 1,
     ProductionPlanID: 1,
@@ -34,10 +34,10 @@ function op(overrides: Partial<Operation> = {}): Operation {
     ProductionPlanBOMID: null,
     ProductionGroupID: null,
     Sequence: 10,
-    ResourceID: 'LV-ASM01',
-    MachineRateID: null,
+    ResourceID: 'LV-CUT01',
+    MachineRateID: 11,
     WorkerCount: 1,
-    ProductionQuantity: 120,
+    ProductionQuantity: 300,
     Locked: false,
     Invalidated: false,
     Rework: false,
@@ -81,37 +81,43 @@ function op(overrides: Partial<Operation> = {}): Operation {
     AllowRateChange: true,
     Backflushes: [],
     RowVersion: 1,
-    ...overrides,
+    ...fields,
   };
 }
 
-const machineRate = {
-  ProductionMinutesPerPiece: 0.5,
+const machineRate: MachineRate = {
+  MachineRateID: 11,
+  ResourceID: 'LV-CUT01',
+  Description: 'Light section',
+  ProductionMinutesPerPiece: 0.35,
   ProductionMinutesPerBundle: 4,
   ProductionFeetPerMinute: 40,
-  SetupMinutes: 15,
-  SchedulingMinutesPerPiece: 0.45,
+  SetupMinutes: 10,
+  SchedulingMinutesPerPiece: 0.3,
+  Official: true,
 };
+
 const algorithmJson = JSON.stringify({
   Success: true,
+  QuestionPosed: false,
+  Question: null,
   Result: {
-    MinutesPerPiece: 0.3,
-    MinutesPerBundle: 2,
+    MinutesPerPiece: 0.2,
+    MinutesPerBundle: 6,
     FeetPerMinute: 60,
-    SetupMinutes: 12,
-    SchedulingMinutesPerPiece: 0.3,
+    SetupMinutes: 25,
+    SchedulingMinutesPerPiece: 0.25,
   },
 });
 const engineJson = JSON.stringify({
-  results: { stopMessage: null, productionMinutes: 24, setupMinutes: 7 },
-  quantity: 120,
+  results: { stopMessage: null, productionMinutes: 150, setupMinutes: 12 },
+  quantity: 300,
 });
 
 describe('action flags (spec 001 §4)', () => {
-  const paintFinal = op({ ProductionPlanOperationID: 2, ActionPaint: true, FinalOperation: true });
-
-  it('paint on: setup, traveler and final assembly off; final follows when no paint operation is final', () => {
-    expect(applyActionFlag(op(), 'ActionPaint', true, [op()])).toEqual({
+  it('paint on turns setup and traveler off, clears final assembly and makes the operation final', () => {
+    const patch = applyActionFlag(op(), 'ActionPaint', true, [op()]);
+    expect(patch).toEqual({
       ActionPaint: true,
       ActionSetup: false,
       PrintTraveler: false,
@@ -120,29 +126,33 @@ describe('action flags (spec 001 §4)', () => {
     });
   });
 
-  it('paint on while another paint operation is final: the new one becomes rework, not final', () => {
-    const patch = applyActionFlag(op(), 'ActionPaint', true, [op(), paintFinal]);
-    expect(patch).toMatchObject({
-      ActionPaint: true,
-      Rework: true,
-      ActionSetup: false,
-      PrintTraveler: false,
-    });
+  it('paint on when another paint operation is already final makes the new one rework, not final', () => {
+    const other = op({ ProductionPlanOperationID: 2, ActionPaint: true, FinalOperation: true });
+    const patch = applyActionFlag(op(), 'ActionPaint', true, [op(), other]);
+    expect(patch.Rework).toBe(true);
     expect(patch.FinalOperation).toBeUndefined();
-    // An invalidated final paint operation does not count.
-    const gone = { ...paintFinal, Invalidated: true };
-    expect(applyActionFlag(op(), 'ActionPaint', true, [gone])).toMatchObject({ FinalOperation: true });
-    expect(applyActionFlag(op(), 'ActionPaint', true, [gone]).Rework).toBeUndefined();
   });
 
-  it('paint off: final follows the value (off)', () => {
-    expect(applyActionFlag(op({ ActionPaint: true }), 'ActionPaint', false, [])).toEqual({
+  it('an invalidated final paint operation does not count', () => {
+    const other = op({
+      ProductionPlanOperationID: 2,
+      ActionPaint: true,
+      FinalOperation: true,
+      Invalidated: true,
+    });
+    expect(applyActionFlag(op(), 'ActionPaint', true, [other]).FinalOperation).toBe(true);
+  });
+
+  it('paint off: final follows the value', () => {
+    expect(
+      applyActionFlag(op({ ActionPaint: true, FinalOperation: true }), 'ActionPaint', false, []),
+    ).toEqual({
       ActionPaint: false,
       FinalOperation: false,
     });
   });
 
-  it('any other flag turned on turns setup on; turned off changes only itself', () => {
+  it('any other action flag turned on turns setup on; turned off it does not', () => {
     expect(applyActionFlag(op(), 'ActionWeld', true, [])).toEqual({ ActionWeld: true, ActionSetup: true });
     expect(applyActionFlag(op(), 'ActionWeld', false, [])).toEqual({ ActionWeld: false });
     expect(applyActionFlag(op(), 'ActionSetup', false, [])).toEqual({ ActionSetup: false });
@@ -150,144 +160,139 @@ describe('action flags (spec 001 §4)', () => {
 });
 
 describe('changing the resource (spec 001 §4)', () => {
-  const rates = [
-    { MachineRateID: 7, Official: false },
-    { MachineRateID: 8, Official: true },
-  ];
-
-  it('worker count to the machine default, the official rate, the engine when active', () => {
-    const { patch, next } = changeResource('LV-CUT01', {
-      DefaultWorkerCount: 2,
-      EngineActive: true,
-      AlgorithmActive: true,
-      MachineRates: rates,
-    });
-    expect(next).toBe('engine');
-    expect(patch).toMatchObject({
-      ResourceID: 'LV-CUT01',
-      WorkerCount: 2,
-      MachineRateID: 8,
-      AlgorithmDerivedRate: false,
-      AlgorithmAnswersJSON: null,
-      EngineOverride: false,
-    });
-    // The engine's own fields are left for the run to set.
-    expect(patch.EngineAssignedRate).toBeUndefined();
+  const machine = (engine: boolean, algorithm: boolean, workers = 2) => ({
+    DefaultWorkerCount: workers,
+    EngineActive: engine,
+    AlgorithmActive: algorithm,
+    MachineRates: [
+      { MachineRateID: 5, Official: false },
+      { MachineRateID: 6, Official: true },
+    ],
   });
 
-  it('else the algorithm; the old machine’s answers are dropped', () => {
-    const { patch, next } = changeResource('LV-RF01', {
-      DefaultWorkerCount: 0,
-      EngineActive: false,
-      AlgorithmActive: true,
-      MachineRates: [],
-    });
-    expect(next).toBe('algorithm');
-    expect(patch).toMatchObject({
-      WorkerCount: 1,
-      MachineRateID: null,
+  it('resets the worker count to the machine default, or 1', () => {
+    expect(changeResource('LV-RF01', machine(false, false, 3)).patch.WorkerCount).toBe(3);
+    expect(changeResource('LV-RF01', machine(false, false, 0)).patch.WorkerCount).toBe(1);
+    expect(changeResource(null, null).patch.WorkerCount).toBe(1);
+  });
+
+  it('runs the engine first, else the algorithm, else clears both', () => {
+    expect(changeResource('A', machine(true, true)).next).toBe('engine');
+    expect(changeResource('A', machine(false, true)).next).toBe('algorithm');
+    const cleared = changeResource('A', machine(false, false));
+    expect(cleared.next).toBe('clear');
+    expect(cleared.patch).toMatchObject({
+      AlgorithmDerivedRate: false,
       EngineAssignedRate: false,
-      AlgorithmAnswersJSON: null,
-    });
-  });
-
-  it('else both cleared; no machine: 1 worker', () => {
-    const { patch, next } = changeResource('LV-ASM01', {
-      DefaultWorkerCount: 3,
-      EngineActive: false,
-      AlgorithmActive: false,
-      MachineRates: rates,
-    });
-    expect(next).toBe('clear');
-    expect(patch).toMatchObject({
-      WorkerCount: 3,
-      AlgorithmDerivedRate: false,
       AlgorithmResultJSON: null,
-      EngineAssignedRate: false,
       EngineCalculationJSON: null,
     });
-    expect(changeResource(null, null)).toMatchObject({
-      next: 'clear',
-      patch: { WorkerCount: 1, ResourceID: null },
+  });
+
+  it("takes the new machine's official rate and drops overrides", () => {
+    const { patch } = changeResource('A', machine(false, false));
+    expect(patch).toMatchObject({
+      ResourceID: 'A',
+      MachineRateID: 6,
+      AlgorithmOverride: false,
+      EngineOverride: false,
     });
   });
 });
 
-describe('follow-ups (spec 001 §4 other operation changes)', () => {
-  it('worker count and quantity rerun an assigned engine, else recalculate the estimate', () => {
-    const engine = op({ EngineAssignedRate: true });
-    expect(followUpOf('WorkerCount', engine)).toBe('engine');
-    expect(followUpOf('ProductionQuantity', engine)).toBe('engine');
-    expect(followUpOf('WorkerCount', op())).toBe('estimate');
-    expect(followUpOf('ProductionQuantity', op())).toBe('estimate');
-    expect(followUpOf('WorkerCount', op({ EngineAssignedRate: true, EngineOverride: true }))).toBe(
+describe('other operation changes (spec 001 §4)', () => {
+  it('worker count reruns the engine when an engine rate is assigned, else recalculates', () => {
+    expect(followUpOf('WorkerCount', { EngineAssignedRate: true, EngineOverride: false })).toBe('engine');
+    expect(followUpOf('WorkerCount', { EngineAssignedRate: false, EngineOverride: false })).toBe('estimate');
+    expect(followUpOf('WorkerCount', { EngineAssignedRate: true, EngineOverride: true })).toBe('estimate');
+  });
+
+  it('quantity recalculates the estimate', () => {
+    expect(followUpOf('ProductionQuantity', { EngineAssignedRate: false, EngineOverride: false })).toBe(
       'estimate',
     );
+    const before = computeFigures(op({ ProductionQuantity: 300 }), { BundleSize: 50 }, null, machineRate);
+    const after = computeFigures(op({ ProductionQuantity: 400 }), { BundleSize: 50 }, null, machineRate);
+    expect(before.ProductionEstimate).toBe(105);
+    expect(after.ProductionEstimate).toBe(140);
   });
 
-  it('bundle size recalculates the paint operations that are not invalidated', () => {
-    const ops = [
-      op({ ProductionPlanOperationID: 1, ActionPaint: true }),
-      op({ ProductionPlanOperationID: 2 }),
-      op({ ProductionPlanOperationID: 3, ActionPaint: true, Invalidated: true }),
-    ];
-    expect(operationsToRecalculateOnBundleSize(ops).map((o) => o.ProductionPlanOperationID)).toEqual([1]);
+  it('bundle size recalculates the paint operations only', () => {
+    const paint = op({ ProductionPlanOperationID: 2, ActionPaint: true });
+    const dead = op({ ProductionPlanOperationID: 3, ActionPaint: true, Invalidated: true });
+    expect(operationsToRecalculateOnBundleSize([op(), paint, dead])).toEqual([paint]);
+    const painting = op({ ActionPaint: true, RateType: 'Bundle' });
+    expect(computeFigures(painting, { BundleSize: 50 }, null, machineRate).ProductionEstimate).toBe(24);
+    expect(computeFigures(painting, { BundleSize: 40 }, null, machineRate).ProductionEstimate).toBe(32);
   });
 });
 
-describe('rate precedence (spec 001 §4)', () => {
-  it('algorithm first, then engine, then machine rate; rework zeroes', () => {
-    const both = op({
-      AlgorithmDerivedRate: true,
-      AlgorithmResultJSON: algorithmJson,
-      EngineAssignedRate: true,
-      EngineCalculationJSON: engineJson,
-    });
-    expect(effectiveRate(both, machineRate)).toMatchObject({ source: 'algorithm', MinutesPerPiece: 0.3 });
-    expect(effectiveRate({ ...both, AlgorithmOverride: true }, machineRate)).toMatchObject({
-      source: 'engine',
-      MinutesPerPiece: 0.2, // 24 min for 120 pcs
-      SetupMinutes: 7,
-    });
-    expect(
-      effectiveRate({ ...both, AlgorithmOverride: true, EngineOverride: true }, machineRate),
-    ).toMatchObject({
-      source: 'machine',
-      MinutesPerPiece: 0.5,
-    });
-    expect(effectiveRate(op({ ProductionMinutesPerPiece: 0.9 }), null)).toMatchObject({
-      source: 'manual',
-      MinutesPerPiece: 0.9,
-    });
-    expect(effectiveRate({ ...both, Rework: true }, machineRate)).toEqual({
-      source: 'rework',
-      MinutesPerPiece: 0,
-      MinutesPerBundle: 0,
-      FeetPerMinute: 0,
+describe('rate source precedence (spec 001 §4)', () => {
+  it('the algorithm-derived rate comes first', () => {
+    const r = effectiveRate(
+      op({
+        AlgorithmDerivedRate: true,
+        AlgorithmResultJSON: algorithmJson,
+        EngineAssignedRate: true,
+        EngineCalculationJSON: engineJson,
+      }),
+      machineRate,
+    );
+    expect(r).toMatchObject({ source: 'algorithm', MinutesPerPiece: 0.2, SetupMinutes: 25 });
+  });
+
+  it('then the engine-assigned rate (production minutes per piece of the engine run)', () => {
+    const r = effectiveRate(op({ EngineAssignedRate: true, EngineCalculationJSON: engineJson }), machineRate);
+    expect(r).toMatchObject({ source: 'engine', MinutesPerPiece: 0.5, SetupMinutes: 12 });
+  });
+
+  it('then the chosen machine rate', () => {
+    expect(effectiveRate(op(), machineRate)).toMatchObject({ source: 'machine', MinutesPerPiece: 0.35 });
+  });
+
+  it('an override falls through to the next source', () => {
+    const r = effectiveRate(
+      op({ AlgorithmDerivedRate: true, AlgorithmOverride: true, AlgorithmResultJSON: algorithmJson }),
+      machineRate,
+    );
+    expect(r.source).toBe('machine');
+  });
+
+  it('rework zeroes every estimate', () => {
+    const figures = computeFigures(
+      op({ Rework: true, WorkerCount: 3 }),
+      { BundleSize: 50 },
+      null,
+      machineRate,
+    );
+    expect(figures).toMatchObject({
+      ProductionEstimate: 0,
+      CostEstimate: 0,
+      ProductionMinutesPerPiece: 0,
       SetupMinutes: 0,
-      SchedulingMinutesPerPiece: 0,
+      CostMinutesPerPiece: 0,
     });
   });
 
   it('the engine fails on no result, a stop message or zero production minutes', () => {
     expect(engineOutcome(null)).toEqual({ ok: false, message: ENGINE_FAILED_MESSAGE });
     expect(
-      engineOutcome({ stopMessage: 'Gauge out of range', productionMinutes: 10, setupMinutes: 1 }),
+      engineOutcome({ stopMessage: 'Missing input: Welds', productionMinutes: 10, setupMinutes: 1 }),
     ).toEqual({
       ok: false,
-      message: 'Gauge out of range',
+      message: 'Missing input: Welds',
     });
-    expect(engineOutcome({ stopMessage: null, productionMinutes: 0, setupMinutes: 1 })).toEqual({
+    expect(engineOutcome({ stopMessage: null, productionMinutes: 0, setupMinutes: 5 })).toEqual({
       ok: false,
       message: ENGINE_FAILED_MESSAGE,
     });
-    expect(engineOutcome({ stopMessage: null, productionMinutes: 12, setupMinutes: 1 })).toEqual({
+    expect(engineOutcome({ stopMessage: null, productionMinutes: 42.5, setupMinutes: 5 })).toEqual({
       ok: true,
       message: ENGINE_SUCCESS_MESSAGE,
     });
   });
 
-  it('the §5 messages, word for word', () => {
+  it('uses the messages of spec 001 §5', () => {
     expect(ENGINE_FAILED_MESSAGE).toBe(
       'Costing Engine Failed. You should be able to select a rate manually.',
     );
@@ -295,80 +300,74 @@ describe('rate precedence (spec 001 §4)', () => {
   });
 
   it('choosing a rate overrides the algorithm and engine in force, by that planner', () => {
-    const inForce = op({ AlgorithmDerivedRate: true, EngineAssignedRate: true, MachineRateID: 8 });
-    expect(chooseRatePatch(inForce, 'Sam Ortiz', 'machine')).toEqual({
+    const patch = chooseRatePatch(
+      op({ AlgorithmDerivedRate: true, EngineAssignedRate: true }),
+      'Sam Ortiz',
+      'manual',
+    );
+    expect(patch).toEqual({
       AlgorithmOverride: true,
       AlgorithmOverrideBy: 'Sam Ortiz',
       EngineOverride: true,
       EngineOverrideBy: 'Sam Ortiz',
+      MachineRateID: null,
     });
-    expect(chooseRatePatch(op({ MachineRateID: 8 }), 'Sam Ortiz', 'manual')).toEqual({ MachineRateID: null });
+    expect(chooseRatePatch(op(), 'Sam Ortiz', 'machine')).toEqual({});
   });
 });
 
 describe('estimates (spec 001 §9)', () => {
-  it('bundle count: quantity ÷ bundle size, rounded up', () => {
-    expect(bundleCount(120, 25)).toBe(5);
+  it('bundle count is quantity over bundle size, rounded up', () => {
+    expect(bundleCount(101, 25)).toBe(5);
     expect(bundleCount(100, 25)).toBe(4);
     expect(bundleCount(10, 0)).toBe(0);
   });
 
-  it('foot rate: 120 pcs × 96 in ÷ 12 ÷ 40 ft/min = 24 min', () => {
+  it('foot-rate estimate: quantity × cut length ÷ 12 ÷ feet per minute', () => {
     expect(footRateMinutes(120, 96, 40)).toBe(24);
-    expect(footRateMinutes(7, 10, 3)).toBe(1.9444); // 1.94444… to 4 decimals
+    expect(footRateMinutes(7, 100, 3)).toBe(19.4444);
     expect(footRateMinutes(120, 96, 0)).toBe(0);
+    const figures = computeFigures(
+      op({ RateType: 'Foot', ProductionQuantity: 120 }),
+      { BundleSize: 50 },
+      96,
+      machineRate,
+    );
+    expect(figures.ProductionEstimate).toBe(24);
+    expect(figures.ProductionEstimateTooltip).toBe(
+      '120 pcs × 96 in ÷ 12 ÷ 40 ft/min = 24 min (machine rate)',
+    );
   });
 
-  it('piece-rate cost: workers × minutes per piece × quantity, 4 decimals', () => {
-    expect(pieceRateCost(2, 0.5, 120)).toBe(120);
-    expect(pieceRateCost(3, 0.33333, 7)).toBe(6.9999); // 6.99993
+  it('piece-rate cost: workers × minutes per piece × quantity', () => {
+    expect(pieceRateCost(2, 0.35, 300)).toBe(210);
+    const figures = computeFigures(op({ WorkerCount: 2 }), { BundleSize: 50 }, null, machineRate);
+    expect(figures.CostEstimate).toBe(210);
+    expect(figures.CostEstimateTooltip).toBe('2 workers × 0.35 min per piece × 300 pcs = 210 min');
   });
 
-  it('cost per unit with 2 decimals', () => {
-    expect(costPerUnit(100, 3)).toBe('33.33');
-    expect(costPerUnit(2, 3)).toBe('0.67');
-    expect(costPerUnit(5, 0)).toBe('0.00');
-  });
-
-  it('computeFigures by rate type, with cost and setup', () => {
-    const plan = { BundleSize: 25 };
-    const mpp = computeFigures(op({ WorkerCount: 2, ActionSetup: true }), plan, null, machineRate);
-    expect(mpp).toMatchObject({
-      ProductionMinutesPerPiece: 0.5,
-      ProductionEstimate: 60,
-      CostMinutesPerPiece: 0.5,
-      CostEstimate: 120,
-      SetupMinutes: 15,
-      CostSetupMinutes: 30,
-      ScheduledMinutesPerPiece: 0.45,
-    });
-    expect(mpp.ProductionEstimateTooltip).toBe('120 pcs × 0.5 min per piece = 60 min (machine rate)');
-    // Bundle: ceil(120 / 25) = 5 bundles × 4 = 20 min; cost per piece 20 / 120 = 0.1667.
-    expect(computeFigures(op({ RateType: 'Bundle' }), plan, null, machineRate)).toMatchObject({
-      ProductionEstimate: 20,
-      CostMinutesPerPiece: 0.1667,
-      CostEstimate: 20.004,
-    });
-    // Foot: 120 × 96 / 12 / 40 = 24 min.
-    expect(computeFigures(op({ RateType: 'Foot' }), plan, 96, machineRate)).toMatchObject({
-      ProductionEstimate: 24,
-      CostMinutesPerPiece: 0.2,
-      CostEstimate: 24,
-    });
-    // Rework zeroes every figure.
-    expect(computeFigures(op({ Rework: true, ActionSetup: true }), plan, 96, machineRate)).toMatchObject({
-      ProductionEstimate: 0,
-      CostEstimate: 0,
-      SetupMinutes: 0,
-      CostSetupMinutes: 0,
-      ProductionMinutesPerPiece: 0,
-    });
+  it('rounds estimates to 4 decimals and shows cost per unit with 2', () => {
+    expect(pieceRateCost(3, 0.123456, 7)).toBe(2.5926);
+    const figures = computeFigures(
+      op({ ProductionQuantity: 7, WorkerCount: 3, MachineRateID: null, ProductionMinutesPerPiece: 0.123456 }),
+      { BundleSize: 1 },
+      null,
+      null,
+    );
+    expect(figures.ProductionEstimate).toBe(0.8642);
+    expect(figures.CostEstimate).toBe(2.5926);
+    expect(costPerUnit(2.5926, 7)).toBe('0.37');
+    expect(costPerUnit(105, 300)).toBe('0.35');
+    expect(costPerUnit(10, 0)).toBe('0.00');
   });
 });
 
 describe('lock, delete, review, backflush (spec 001 §4)', () => {
-  it('lock takes both permissions; unlock gives them back and clears Printed (not for an invalidated one)', () => {
+  it('locking sets Locked and takes away resource and rate changes', () => {
     expect(lockPatch()).toEqual({ Locked: true, AllowResourceChange: false, AllowRateChange: false });
+  });
+
+  it('unlocking gives them back and clears Printed', () => {
     expect(unlockPatch(op())).toEqual({
       Locked: false,
       Printed: false,
@@ -381,47 +380,32 @@ describe('lock, delete, review, backflush (spec 001 §4)', () => {
     });
   });
 
-  it('delete: printed or backflushed operations are invalidated (and locked), others deleted', () => {
+  it('deleting a printed operation, or one with backflushes, invalidates it; any other is deleted', () => {
     expect(deletionOutcome(op())).toBe('Deleted');
     expect(deletionOutcome(op({ Printed: true }))).toBe('Invalidated');
-    const flushed = op({
-      Backflushes: [
-        { ProductionPlanBackflushID: 1, ProductionPlanOperationID: 1, ProductionPlanBOMID: 2, Quantity: 2 },
-      ],
-    });
-    expect(deletionOutcome(flushed)).toBe('Invalidated');
-    expect(invalidatedPatch()).toEqual({
-      Invalidated: true,
-      FinalOperation: false,
-      Locked: true,
-      AllowResourceChange: false,
-      AllowRateChange: false,
-    });
+    expect(
+      deletionOutcome(
+        op({
+          Backflushes: [
+            {
+              ProductionPlanBackflushID: 1,
+              ProductionPlanOperationID: 1,
+              ProductionPlanBOMID: 2,
+              Quantity: 2,
+            },
+          ],
+        }),
+      ),
+    ).toBe('Invalidated');
+    expect(invalidatedPatch()).toMatchObject({ Invalidated: true, Locked: true });
   });
 
-  it('ready for review clears the reviewer; reviewed records name and time', () => {
-    expect(readyForReviewPatch(true)).toEqual({
-      ReadyForReview: true,
-      PlanReviewedBy: null,
-      PlanReviewedAt: null,
-    });
-    expect(reviewedPatch('Sam Ortiz', new Date('2026-11-23T12:00:00Z'))).toEqual({
-      PlanReviewedBy: 'Sam Ortiz',
-      PlanReviewedAt: '2026-11-23T12:00:00.000Z',
-    });
-  });
-
-  it('a backflush set to 0 is deleted', () => {
-    expect(backflushOutcome(0)).toBe('delete');
-    expect(backflushOutcome(0.5)).toBe('update');
-  });
-
-  it('edits are refused on invalidated and locked operations, resource and rate by their permissions', () => {
-    expect(editProblem(op({ Invalidated: true }), 'Sequence')).toBe(
-      'Operation 10 is invalidated and cannot be changed.',
+  it('an edit of a locked, invalidated, or fixed operation is refused with a sentence', () => {
+    expect(editProblem(op({ Locked: true, Sequence: 20 }), 'WorkerCount')).toBe(
+      'Operation 20 is locked. Unlock it to change it.',
     );
-    expect(editProblem(op({ Locked: true }), 'Sequence')).toBe(
-      'Operation 10 is locked. Unlock it to change it.',
+    expect(editProblem(op({ Invalidated: true }), 'WorkerCount')).toBe(
+      'Operation 10 is invalidated and cannot be changed.',
     );
     expect(editProblem(op({ AllowResourceChange: false }), 'ResourceID')).toBe(
       'The resource of operation 10 cannot be changed.',
@@ -429,6 +413,107 @@ describe('lock, delete, review, backflush (spec 001 §4)', () => {
     expect(editProblem(op({ AllowRateChange: false }), 'MachineRateID')).toBe(
       'The rate of operation 10 cannot be changed.',
     );
-    expect(editProblem(op({ AllowRateChange: false }), 'Sequence')).toBeNull();
+    expect(editProblem(op({ AllowRateChange: false }), 'WorkerCount')).toBeNull();
+  });
+
+  it('ready for review clears the reviewer and time; reviewing records who and when', () => {
+    expect(readyForReviewPatch(true)).toEqual({
+      ReadyForReview: true,
+      PlanReviewedBy: null,
+      PlanReviewedAt: null,
+    });
+    expect(reviewedPatch('Sam Ortiz', new Date('2026-11-23T15:04:05Z'))).toEqual({
+      PlanReviewedBy: 'Sam Ortiz',
+      PlanReviewedAt: '2026-11-23T15:04:05.000Z',
+    });
+  });
+
+  it('a backflush whose quantity becomes 0 is deleted', () => {
+    expect(backflushOutcome(0)).toBe('delete');
+    expect(backflushOutcome(0.5)).toBe('update');
+  });
+});
+
+describe('operation inputs for engines and algorithms', () => {
+  it('takes the BOM line cut length for a BOM operation, else the part length, and counts bundles', () => {
+    const part = {
+      PartNum: 'BM-4814-96',
+      Description: 'Step beam',
+      PartClass: 'Beam',
+      Material: 'HR',
+      Gauge: 14,
+      Weight: 24.5,
+      Length: 96,
+      Width: 4.8,
+      Holes: 0,
+      Welds: 4,
+      Painted: true,
+      Color: 'Orange',
+    };
+    const inputs = operationInputs(
+      op({ ProductionQuantity: 101, ActionWeld: true }),
+      { Quantity: 101, BundleSize: 25 },
+      part,
+      null,
+    );
+    expect(inputs).toMatchObject({
+      Quantity: 101,
+      Bundles: 5,
+      CutLength: 96,
+      Welds: 4,
+      ActionWeld: true,
+      ActionPaint: false,
+    });
+    expect(operationInputs(op(), { Quantity: 1, BundleSize: 1 }, part, { CutLength: 42 }).CutLength).toBe(42);
+  });
+});
+
+describe('rules the server relies on besides (plan server)', () => {
+  it("a new machine drops the answers given to the old machine's algorithm, whatever runs next", () => {
+    const machine = (engine: boolean, algorithm: boolean) => ({
+      DefaultWorkerCount: 1,
+      EngineActive: engine,
+      AlgorithmActive: algorithm,
+      MachineRates: [],
+    });
+    for (const [engine, algorithm] of [
+      [true, false],
+      [false, true],
+      [false, false],
+    ] as const) {
+      expect(changeResource('LV-RF02', machine(engine, algorithm)).patch.AlgorithmAnswersJSON).toBeNull();
+    }
+  });
+
+  it('bundle rate: ceil(120 ÷ 25) = 5 bundles × 4 min = 20 min, cost 1 × 20 min', () => {
+    const figures = computeFigures(
+      op({ RateType: 'Bundle', ProductionQuantity: 120, MachineRateID: null, ProductionMinutesPerBundle: 4 }),
+      { BundleSize: 25 },
+      null,
+      null,
+    );
+    expect(figures).toMatchObject({
+      ProductionEstimate: 20,
+      CostMinutesPerPiece: 0.1667,
+      CostEstimate: 20,
+    });
+    expect(figures.ProductionEstimateTooltip).toBe(
+      '5 bundles (120 ÷ 25, rounded up) × 4 min per bundle = 20 min (entered rate)',
+    );
+  });
+
+  it('rework zeroes the setup cost too', () => {
+    const figures = computeFigures(
+      op({ Rework: true, ActionSetup: true, WorkerCount: 2 }),
+      { BundleSize: 25 },
+      null,
+      machineRate,
+    );
+    expect(figures).toMatchObject({
+      SetupMinutes: 0,
+      CostSetupMinutes: 0,
+      CostEstimate: 0,
+      ProductionEstimate: 0,
+    });
   });
 });
