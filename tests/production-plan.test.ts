@@ -6,6 +6,7 @@ import { type Operation, ProductionPlanState } from '../domain/production-plan/e
 import type { OperationInputs } from '../domain/production-plan/inputs';
 import type { PlanPartDoc } from '../domain/production-plan/live';
 import { ENGINE_FAILED_MESSAGE, ENGINE_SUCCESS_MESSAGE } from '../domain/production-plan/rules';
+import { planDocuments } from '../server/areas/production-plan/plan.documents';
 import type { AlgorithmRun, EngineRun, RateSources } from '../server/areas/production-plan/rate-sources';
 import type { Sql } from '../server/db/database';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
@@ -862,6 +863,66 @@ describe.skipIf(!dbAvailable)(`production plan calls (${dbKind})`, () => {
         () => post('web/PrintTravelers', { ProductionPlanID: fixture.planId, PrinterID: 987654 }),
         'Printer 987654 is not a printer of plant 1.',
       );
+    });
+  });
+
+  describe('demo data', () => {
+    it('the seeded change log of a plan holds exactly the documents the calls publish (planDocuments)', async () => {
+      for (const job of ['J240001', 'J240002', 'J240003']) {
+        const pulled = await api.get<{ documents: ChangeItem[]; latestSeq: number }>(
+          'sync/Pull',
+          { Topic: `plan:${job}`, Since: 0, Limit: 1000 },
+          planner,
+        );
+        const expected = await planDocuments(server.db, job);
+        expect(expected.length).toBeGreaterThan(2);
+        // The same documents; the order within the initial log is the seed's own.
+        const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+        expect(pulled.result.documents.map((d) => ({ id: d.id, doc: d.doc })).sort(byId)).toEqual(
+          expected.map((d) => ({ id: d.id, doc: d.doc })).sort(byId),
+        );
+        const state = await api.get<ProductionPlanState>(
+          'web/LoadProductionPlan2',
+          { JobNumber: job },
+          planner,
+        );
+        expect(ProductionPlanState.parse(state.result).Seq).toBe(pulled.result.latestSeq);
+      }
+    });
+
+    it('loads J299300 with its 300 operations', async () => {
+      const reply = await api.get<ProductionPlanState>(
+        'web/LoadProductionPlan2',
+        { JobNumber: 'J299300' },
+        viewer,
+      );
+      const state = ProductionPlanState.parse(reply.result);
+      expect(state.Plan.Operations).toHaveLength(300);
+      expect(state.Job.PlantID).toBe(1);
+    });
+
+    it('a demo operation moved to LV-ASM01 takes its default worker count and official rate', async () => {
+      const state = ProductionPlanState.parse(
+        (await api.get<ProductionPlanState>('web/LoadProductionPlan2', { JobNumber: 'J240001' }, planner))
+          .result,
+      );
+      const target = state.Plan.Operations.find(
+        (o) => !o.Locked && !o.Invalidated && o.ResourceID !== 'LV-ASM01',
+      );
+      expect(target).toBeDefined();
+      const [machine] = await server.db.query<{ default_worker_count: number; machine_rate_id: number }>(
+        `SELECT r.default_worker_count, m.machine_rate_id FROM resources r
+           JOIN machine_rates m ON m.resource_id = r.resource_id AND m.official WHERE r.resource_id = 'LV-ASM01'`,
+      );
+      const answer = await update(target!.ProductionPlanOperationID, 'ResourceID', 'LV-ASM01');
+      expect(answer.Operation).toMatchObject({
+        ResourceID: 'LV-ASM01',
+        WorkerCount: machine!.default_worker_count,
+        MachineRateID: machine!.machine_rate_id,
+        EngineAssignedRate: false,
+        AlgorithmDerivedRate: false,
+        RowVersion: target!.RowVersion + 1,
+      });
     });
   });
 
