@@ -866,6 +866,39 @@ describe.skipIf(!dbAvailable)(`production plan calls (${dbKind})`, () => {
     });
   });
 
+  describe('concurrency', () => {
+    it('edits of one plan that touch several operations run one after the other, without deadlocks', async () => {
+      const state = ProductionPlanState.parse(
+        (await api.get<ProductionPlanState>('web/LoadProductionPlan2', { JobNumber: 'J240010' }, planner))
+          .result,
+      );
+      const ops = state.Plan.Operations.filter((o) => !o.Locked && !o.Invalidated);
+      expect(ops.length).toBeGreaterThanOrEqual(2);
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => {
+          const target = ops[i % ops.length]!;
+          return i % 2
+            ? post('web/SetProductionPlanOperationAsFinal', {
+                ProductionPlanOperationID: target.ProductionPlanOperationID,
+              })
+            : post('web/UpdateProductionOperation', {
+                ProductionPlanOperationID: target.ProductionPlanOperationID,
+                FieldName: 'ActionPack',
+                Value: i % 4 === 0,
+              });
+        }),
+      );
+      for (const r of replies) expect(r.envelope.Error || r.envelope.Sorry, r.envelope.Message).toBe(false);
+      // At most one final operation per level, whatever the order.
+      const after = ProductionPlanState.parse(
+        (await api.get<ProductionPlanState>('web/LoadProductionPlan2', { JobNumber: 'J240010' }, planner))
+          .result,
+      );
+      const finals = after.Plan.Operations.filter((o) => o.FinalOperation).map((o) => o.ProductionPlanBOMID);
+      expect(new Set(finals).size).toBe(finals.length);
+    });
+  });
+
   describe('demo data', () => {
     it('the seeded change log of a plan holds exactly the documents the calls publish (planDocuments)', async () => {
       for (const job of ['J240001', 'J240002', 'J240003']) {

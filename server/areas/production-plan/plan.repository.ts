@@ -132,6 +132,27 @@ export async function findPlan(db: Sql, planId: number, lock = false): Promise<P
   return rows[0];
 }
 
+/**
+ * Locks the plan row that `of` belongs to. Every edit takes it first, so two edits of one plan run one
+ * after the other and never wait for each other's operation locks in opposite orders (a deadlock).
+ */
+export async function lockPlanOf(
+  db: Sql,
+  of: { operation: number } | { bom: number } | { plan: number },
+): Promise<void> {
+  const [from, key] =
+    'operation' in of
+      ? ['production_plan_operations WHERE production_plan_operation_id = $1', of.operation]
+      : 'bom' in of
+        ? ['production_plan_boms WHERE production_plan_bom_id = $1', of.bom]
+        : ['production_plans WHERE production_plan_id = $1', of.plan];
+  await db.query(
+    `SELECT production_plan_id FROM production_plans
+      WHERE production_plan_id = (SELECT production_plan_id FROM ${from}) FOR UPDATE`,
+    [key],
+  );
+}
+
 export async function findPlanByJob(db: Sql, jobNumber: string): Promise<PlanRow | undefined> {
   const rows = await db.query<PlanRow>(`${PLAN_SELECT} WHERE p.job_number = $1`, [jobNumber]);
   return rows[0];

@@ -188,6 +188,8 @@ export class PlanService {
       // One final operation per level: the paint operation that became final takes it from the others.
       if (next.FinalOperation && !op.FinalOperation) others = withoutFinal(all, next);
     } else if (field === 'ResourceID') {
+      // The same machine again is no change (RunOperationEngine reruns its engine).
+      if (value === op.ResourceID) return { Operation: op, Others: [], ...noMessage };
       ({ next, message } = await this.changeResource(w, next, place, value as string | null));
     } else if (field === 'MachineRateID') {
       const rateId = value as number | null;
@@ -366,6 +368,7 @@ export class PlanService {
 
   async updateBom(w: WriteContext, bomId: number, field: string, value: unknown): Promise<BomLine> {
     const { db } = w;
+    await repo.lockPlanOf(db, { bom: bomId });
     const row = await repo.findBom(db, bomId, true);
     if (!row) throw sorry(`BOM line ${bomId} was not found.`);
     const before = toBomLine(row);
@@ -498,6 +501,7 @@ export class PlanService {
   // ----------------------------------------------------------------------------------------- helpers
 
   private async operation(db: Sql, id: number, lock: boolean): Promise<Operation> {
+    if (lock) await repo.lockPlanOf(db, { operation: id });
     const row = await repo.findOperation(db, id, lock);
     if (!row) throw sorry(`Operation ${id} was not found.`);
     return toOperation(row, await repo.listOperationBackflushes(db, id));
@@ -510,6 +514,7 @@ export class PlanService {
   }
 
   private async plan(db: Sql, planId: number, lock: boolean): Promise<repo.PlanRow> {
+    if (lock) await repo.lockPlanOf(db, { plan: planId });
     const row = await repo.findPlan(db, planId, lock);
     if (!row) throw sorry(`Production plan ${planId} was not found.`);
     return row;
