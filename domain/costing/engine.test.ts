@@ -78,9 +78,34 @@ describe('runEngine', () => {
     ]);
   });
 
+  it("stops with a stop step's own message when its condition needs a missing input", () => {
+    const welding = {
+      Steps: [
+        stop('No weld count on the part: add it to the part or choose a rate manually', 'Welds <= 0'),
+        set('ProductionMinutes', 'Quantity * Welds * 0.6'),
+      ],
+    };
+    const missing = runEngine(welding, inputs({ Welds: null }));
+    expect(missing.results.stopMessage).toBe(
+      'No weld count on the part: add it to the part or choose a rate manually',
+    );
+    expect(missing.log.split('\n')[0]).toBe(
+      '1. Stop: No weld count on the part: add it to the part or choose a rate manually (Welds has no value)',
+    );
+    expect(runEngine(welding, inputs({ Welds: 0 })).results.stopMessage).toBe(
+      'No weld count on the part: add it to the part or choose a rate manually',
+    );
+    expect(runEngine(welding, inputs({ Welds: 4 })).results).toEqual({
+      stopMessage: null,
+      productionMinutes: 288,
+      setupMinutes: null,
+    });
+  });
+
   it('names a missing input and the step that needed it', () => {
-    const run = runEngine(cutting, inputs({ CutLength: null }));
-    expect(run.results.stopMessage).toBe('Missing input: CutLength (step 1)');
+    const run = runEngine(cutting, inputs({ Gauge: null }));
+    expect(run.results.stopMessage).toBe('Missing input: Gauge (step 2, CutSeconds)');
+    expect(run.log.split('\n')[1]).toBe('2. Missing input: Gauge (step 2, CutSeconds)');
     expect(run.results.productionMinutes).toBeNull();
 
     const welding = {

@@ -183,7 +183,7 @@ function failureMessage(error: unknown, step: number, name: string): string {
 /**
  * Runs an engine's steps in order against an operation's inputs. A `set` step assigns a variable that
  * later steps read; a step with a condition runs only when the condition is true; a `stop` step whose
- * condition holds ends the run with its message; a formula that needs an input the operation does not
+ * condition holds (or needs an input the operation does not have) ends the run with its message; a formula that needs an input the operation does not
  * have (null), or divides by zero, ends the run with a message naming it. At the end,
  * `ProductionMinutes` must be set, else the run stops with a message.
  */
@@ -213,7 +213,24 @@ export function runEngineDetailed(
     const entry = (e: Omit<EngineLogEntry, 'Step' | 'Name'>) => entries.push({ Step: n, Name: name, ...e });
     try {
       if (s.Condition.trim()) {
-        const holds = truthy(compile(s.Condition).evaluate(vars));
+        let holds: boolean;
+        try {
+          holds = truthy(compile(s.Condition).evaluate(vars));
+        } catch (error) {
+          // A stop step guards against missing values: when its condition needs an input the operation
+          // does not have, it stops with its own message ("No weld count on the part ...").
+          if (s.Kind !== 'stop' || !(error instanceof ExpressionError) || error.kind !== 'missing')
+            throw error;
+          stopMessage = s.Message.trim() || `Stopped by step ${n}`;
+          entry({
+            Outcome: 'stop',
+            Formula: s.Condition,
+            WithValues: substitute(s.Condition, vars),
+            Value: null,
+            Text: `${n}. Stop: ${stopMessage} (${error.input} has no value)`,
+          });
+          return;
+        }
         if (!holds) {
           const withValues = substitute(s.Condition, vars);
           entry({

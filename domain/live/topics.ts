@@ -59,6 +59,13 @@ export const topicRules: readonly TopicRule[] = [
     public: true,
     allow: () => null,
   },
+  {
+    // Every costing engine version (costing/CreateEngineDraft, SaveEngineSteps, PublishEngine, ...).
+    name: 'costing-engines',
+    area: 'costing',
+    pattern: /^costing:engines$/,
+    allow: (viewer) => anyOf(viewer, ['viewCostingEngines', 'editCostingEngines'], 'the costing engines'),
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */
@@ -78,4 +85,5 @@ export const topicOf = {
   employee: (employeeId: number) => `employee:${employeeId}`,
   connections: () => 'connections',
   translations: (language: string) => `translations:${language}`,
+  costingEngines: () => 'costing:engines',
 } as const;
