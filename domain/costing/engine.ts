@@ -131,40 +131,57 @@ const escapeHtml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
+export type StepField = 'Name' | 'Formula' | 'Condition' | 'Message';
+
+/**
+ * What is wrong with one step, by field (the editor shows each beside its field as people type): a
+ * variable name that is not a name or is an input's, an empty or unreadable formula or condition, a stop
+ * step without a message. Empty when the step can be used.
+ */
+export function stepProblems(s: EngineStepDef): Partial<Record<StepField, string>> {
+  const problems: Partial<Record<StepField, string>> = {};
+  if (s.Kind === 'set') {
+    if (!VARIABLE_NAME.test(s.Name)) {
+      problems.Name = `the variable name "${s.Name}" must start with a letter and use only letters, digits and _`;
+    } else if (RESERVED.has(s.Name)) {
+      problems.Name = `"${s.Name}" is a reserved word and cannot be a variable name`;
+    } else if ((operationInputNames as readonly string[]).includes(s.Name)) {
+      problems.Name = `"${s.Name}" is an input of the operation; give the variable another name`;
+    }
+    if (!s.Formula.trim()) problems.Formula = 'the formula is empty';
+  }
+  if (s.Kind === 'stop' && !s.Message.trim()) problems.Message = 'a stop step needs a message';
+  const compiles = (what: string, text: string) => {
+    try {
+      compileExpression(text);
+      return undefined;
+    } catch (error) {
+      return `the ${what} cannot be used: ${(error as Error).message}`;
+    }
+  };
+  if (s.Kind === 'set' && s.Formula.trim()) {
+    const problem = compiles('formula', s.Formula);
+    if (problem) problems.Formula = problem;
+  }
+  if (s.Condition.trim()) {
+    const problem = compiles('condition', s.Condition);
+    if (problem) problems.Condition = problem;
+  }
+  return problems;
+}
+
 /**
  * Checks an engine's steps without running them: every formula and condition parses, names are valid,
  * a set step has a formula, a stop step a message. Returns one sentence per problem, naming the step.
  */
 export function checkSteps(steps: readonly EngineStepDef[]): string[] {
-  const problems: string[] = [];
-  steps.forEach((s, index) => {
+  return steps.flatMap((s, index) => {
     const label = `Step ${index + 1}${s.Kind === 'set' && s.Name ? ` (${s.Name})` : ''}`;
-    if (s.Kind === 'set') {
-      if (!VARIABLE_NAME.test(s.Name)) {
-        problems.push(
-          `${label}: the variable name "${s.Name}" must start with a letter and use only letters, digits and _`,
-        );
-      } else if (RESERVED.has(s.Name)) {
-        problems.push(`${label}: "${s.Name}" is a reserved word and cannot be a variable name`);
-      } else if ((operationInputNames as readonly string[]).includes(s.Name)) {
-        problems.push(`${label}: "${s.Name}" is an input of the operation; give the variable another name`);
-      }
-      if (!s.Formula.trim()) problems.push(`${label}: the formula is empty`);
-    }
-    if (s.Kind === 'stop' && !s.Message.trim()) problems.push(`${label}: a stop step needs a message`);
-    for (const [what, text] of [
-      ['formula', s.Kind === 'set' ? s.Formula : ''],
-      ['condition', s.Condition],
-    ] as const) {
-      if (!text.trim()) continue;
-      try {
-        compileExpression(text);
-      } catch (error) {
-        problems.push(`${label}: the ${what} cannot be used: ${(error as Error).message}`);
-      }
-    }
+    const p = stepProblems(s);
+    return (['Name', 'Formula', 'Message', 'Condition'] as const)
+      .filter((f) => p[f] !== undefined)
+      .map((f) => `${label}: ${p[f]}`);
   });
-  return problems;
 }
 
 const truthy = (v: ExpressionValue) => (typeof v === 'string' ? v.length > 0 : Boolean(v));
