@@ -296,7 +296,7 @@ export function EngineEditorPage() {
             <input
               name="newResource"
               value={newResource}
-              placeholder={t('Another resource, e.g. MIL-WLD01')}
+              placeholder={t('New resource ID')}
               onChange={(e) => setNewResource(e.target.value)}
               aria-label={t('Start an engine for another resource')}
             />
@@ -516,7 +516,7 @@ export function EngineEditorPage() {
                         value={s.Condition}
                         readOnly={!editable}
                         problem={p.Condition}
-                        placeholder="ActionSetup"
+                        placeholder={t('always')}
                         wide
                         onChange={(v) => edit(i, 'Condition', v)}
                       />
