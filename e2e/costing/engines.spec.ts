@@ -69,3 +69,34 @@ test('a user without the costing flags does not get the editor', async ({ page }
   await page.goto('/costing/editor?resource=LV-CUT01');
   await expect(page.getByText('You do not have access to the Engine Editor screen.')).toBeVisible();
 });
+
+test('two editors see each other: a new draft and a publish show in the other tab live', async ({
+  browser,
+}) => {
+  const one = await (await browser.newContext()).newPage();
+  const two = await (await browser.newContext()).newPage();
+  await logIn(one, 'admin');
+  await logIn(two, 'admin');
+  await one.goto('/costing/engines');
+  await expect(one.locator('tr[data-status="published"]', { hasText: 'LV-WLD02' })).toHaveCount(1);
+
+  await two.goto('/costing/editor?resource=LV-WLD02');
+  await expect(two.getByTestId('engine-title')).toHaveText('LV-WLD02 · v1 · Active');
+  await two.getByRole('button', { name: 'Create a draft from the active version' }).click();
+  await expect(two.getByTestId('engine-title')).toHaveText('LV-WLD02 · v2 · Draft');
+  await expect(one.locator('tr[data-status="draft"]', { hasText: 'LV-WLD02' })).toContainText('v2', {
+    timeout: 10_000,
+  });
+
+  // The first tab opens the same draft; the second publishes it: the first sees it can no longer change.
+  await one.goto('/costing/editor?resource=LV-WLD02');
+  await expect(one.getByTestId('engine-title')).toHaveText('LV-WLD02 · v2 · Draft');
+  await two.getByRole('button', { name: 'Publish' }).click();
+  await expect(two.getByTestId('engine-title')).toHaveText('LV-WLD02 · v2 · Active');
+  await expect(one.getByTestId('engine-title')).toHaveText('LV-WLD02 · v2 · Active', { timeout: 10_000 });
+  await expect(one.getByTestId('remote-notice')).toHaveText(
+    'This draft was published meanwhile: it can no longer change.',
+  );
+  await one.context().close();
+  await two.context().close();
+});

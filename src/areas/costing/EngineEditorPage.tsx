@@ -16,7 +16,15 @@ import { operationInputNames } from '../../../domain/production-plan/inputs';
 import { useSaveStatus, useServices, useUser } from '../../app/context';
 import { useT } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
-import { canEditEngines, engineLabel, messageOf, queryNumber, statusWords, useEngineList } from './shared';
+import {
+  canEditEngines,
+  engineLabel,
+  messageOf,
+  queryNumber,
+  statusWords,
+  useEngineChanges,
+  useEngineList,
+} from './shared';
 import './costing.css';
 
 /** Quiet time after the last keystroke before valid steps are saved on their own. */
@@ -50,12 +58,12 @@ const blankStep = (kind: EngineStep['Kind']): EngineStep => ({
  * versions are shown read-only: they are never changed in place.
  */
 export function EngineEditorPage() {
-  const { api, backgroundApi, enqueue } = useServices();
+  const { api, backgroundApi, enqueue, hub } = useServices();
   const user = useUser();
   const t = useT();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const { rows, error: listError, reload: reloadList } = useEngineList(backgroundApi);
+  const { rows, error: listError, reload: reloadList } = useEngineList(backgroundApi, hub);
   const { pending, failed } = useSaveStatus();
 
   const engineParam = queryNumber(search, 'engine');
@@ -81,6 +89,8 @@ export function EngineEditorPage() {
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [newResource, setNewResource] = useState('');
+  /** What another editor did to the engine shown (live, topic costing:engines). */
+  const [remoteNotice, setRemoteNotice] = useState<string | null>(null);
   const failedBefore = useRef<Set<string>>(new Set());
 
   const load = useCallback(
@@ -106,12 +116,45 @@ export function EngineEditorPage() {
   useEffect(() => {
     setConfirmDelete(false);
     setActionError(null);
+    setRemoteNotice(null);
     if (selectedId === null) {
       setEngine(null);
       return;
     }
     void load(selectedId);
   }, [selectedId, load]);
+
+  // Another editor's change of the engine shown. Unsaved steps here are never overwritten: the other
+  // editor's steps replace them only when everything here is saved.
+  useEngineChanges(
+    hub,
+    ({ id, doc }) => {
+      if (!engine || id !== engine.CostingEngineID) return;
+      if (!doc) {
+        setRemoteNotice(
+          t('Someone else deleted this draft. Your steps are still here; copy them before leaving.'),
+        );
+        return;
+      }
+      const sameSteps = JSON.stringify(doc.Steps) === JSON.stringify(steps);
+      setEngine(doc);
+      if (doc.Status !== 'draft' && engine.Status === 'draft') {
+        setRemoteNotice(t('This draft was published meanwhile: it can no longer change.'));
+        setSteps(doc.Steps);
+        setSaveState('clean');
+        unsavedSteps.delete(doc.CostingEngineID);
+      } else if (!sameSteps && (saveState === 'clean' || saveState === 'saved')) {
+        setSteps(doc.Steps);
+        setRemoteNotice(t('Someone else changed these steps; they are shown now.'));
+      } else if (!sameSteps && saveState === 'unsaved') {
+        setRemoteNotice(t('Someone else saved this draft meanwhile; saving your changes replaces theirs.'));
+      }
+    },
+    () => {
+      // Reconnected: changes may have been missed; reload unless there are unsaved steps here.
+      if (engine && (saveState === 'clean' || saveState === 'saved')) void load(engine.CostingEngineID);
+    },
+  );
 
   const editable = engine?.Status === 'draft';
   const problems = useMemo(() => steps.map((s) => stepProblems(s)), [steps]);
@@ -422,6 +465,11 @@ export function EngineEditorPage() {
             {actionError ? (
               <p className="form-error" role="alert">
                 {actionError}
+              </p>
+            ) : null}
+            {remoteNotice ? (
+              <p className="engine-remote" role="status" data-testid="remote-notice">
+                {remoteNotice}
               </p>
             ) : null}
           </div>

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CostingEngineRow, EngineStatus } from '../../../domain/costing/engines';
+import type { CostingEngine, CostingEngineRow, EngineStatus } from '../../../domain/costing/engines';
 import { GetEngines } from '../../../domain/costing/engines';
+import { topicOf } from '../../../domain/live/topics';
 import { flagServerName, type PermissionFlag } from '../../../domain/platform/permissions';
 import type { UserRecord } from '../../../domain/platform/session';
 import type { ApiClient } from '../../api';
+import type { Services } from '../../app/services';
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -30,8 +32,63 @@ export function queryNumber(search: string, name: string): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
-/** Every engine version (list rows), reloadable; errors are kept to show beside the list. */
-export function useEngineList(api: Pick<ApiClient, 'get'>) {
+export const ENGINES_TOPIC = topicOf.costingEngines();
+
+/** A live change of one engine version: the document, or null when a draft was deleted. */
+export interface EngineChange {
+  id: number;
+  doc: CostingEngine | null;
+}
+
+/**
+ * Follows topic `costing:engines` while mounted: `onChange` for each change another editor (or this
+ * tab) committed, `onResync` after every hub (re)connect, when changes may have been missed and the
+ * screen reloads. The screens keep what they show in component state, not in an RxDB collection: an
+ * engine list is small and read whole, so a reload on reconnect is all the catching up it needs.
+ */
+export function useEngineChanges(
+  hub: Services['hub'] | undefined,
+  onChange: (change: EngineChange) => void,
+  onResync: () => void,
+): void {
+  const handlers = useRef({ onChange, onResync });
+  handlers.current = { onChange, onResync };
+  useEffect(() => {
+    if (!hub) return;
+    hub.send({ type: 'hub.subscribe', topics: [ENGINES_TOPIC] });
+    const changes = hub.on('hub.changes', (event) => {
+      for (const item of event.items) {
+        if (item.topic !== ENGINES_TOPIC) continue;
+        handlers.current.onChange({ id: Number(item.id), doc: item.doc as CostingEngine | null });
+      }
+    });
+    const resynced = hub.on('hub.resynced', (event) => {
+      if (event.topics.includes(ENGINES_TOPIC)) handlers.current.onResync();
+    });
+    return () => {
+      changes.unsubscribe();
+      resynced.unsubscribe();
+      hub.send({ type: 'hub.unsubscribe', topics: [ENGINES_TOPIC] });
+    };
+  }, [hub]);
+}
+
+const byResourceThenNewest = (a: CostingEngineRow, b: CostingEngineRow) =>
+  a.ResourceID < b.ResourceID ? -1 : a.ResourceID > b.ResourceID ? 1 : b.Version - a.Version;
+
+/** The list with one change applied (upsert, or removal of a deleted draft). */
+export function applyEngineChange(rows: CostingEngineRow[], { id, doc }: EngineChange): CostingEngineRow[] {
+  const rest = rows.filter((r) => r.CostingEngineID !== id);
+  if (!doc) return rest;
+  const { Steps, ...row } = doc;
+  return [...rest, { ...row, StepCount: Steps.length }].sort(byResourceThenNewest);
+}
+
+/**
+ * Every engine version (list rows), reloadable, kept live from `costing:engines` when `hub` is given;
+ * errors are kept to show beside the list.
+ */
+export function useEngineList(api: Pick<ApiClient, 'get'>, hub?: Services['hub']) {
   const [rows, setRows] = useState<CostingEngineRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const request = useRef(0);
@@ -49,6 +106,11 @@ export function useEngineList(api: Pick<ApiClient, 'get'>) {
   useEffect(() => {
     void reload();
   }, [reload]);
+  useEngineChanges(
+    hub,
+    (change) => setRows((current) => current && applyEngineChange(current, change)),
+    () => void reload(),
+  );
   return { rows, error, reload };
 }
 
