@@ -66,6 +66,13 @@ export const topicRules: readonly TopicRule[] = [
     pattern: /^plan:([A-Za-z0-9-]{1,30})$/,
     allow: (viewer) => anyOf(viewer, ['viewProductionPlans', 'editProductionPlans'], 'production plans'),
   },
+  {
+    // Every costing engine version (costing/CreateEngineDraft, SaveEngineSteps, PublishEngine, ...).
+    name: 'costing-engines',
+    area: 'costing',
+    pattern: /^costing:engines$/,
+    allow: (viewer) => anyOf(viewer, ['viewCostingEngines', 'editCostingEngines'], 'the costing engines'),
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */
@@ -86,4 +93,5 @@ export const topicOf = {
   connections: () => 'connections',
   translations: (language: string) => `translations:${language}`,
   plan: (jobNumber: string) => `plan:${jobNumber}`,
+  costingEngines: () => 'costing:engines',
 } as const;
