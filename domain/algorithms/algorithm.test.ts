@@ -284,3 +284,28 @@ describe('algorithm fields', () => {
     });
   });
 });
+
+describe('results that name each other', () => {
+  const paint: Algorithm = {
+    ...blank,
+    AlgorithmID: 30,
+    Name: 'Paint',
+    Priority: 1,
+    MinutesPerBundle: '6 + Weight * BundleSize / 150',
+    MinutesPerPiece: 'MinutesPerBundle / BundleSize',
+  };
+  it('computes a result before the formula that names it, whatever the order', () => {
+    const run = runAlgorithm(rollForming, [paint], beam, {}, {}, rates);
+    // 6 + 22.5 * 25 / 150 = 9.75 per bundle; / 25 = 0.39 per piece.
+    expect(run.result.Result.MinutesPerBundle).toBe(9.75);
+    expect(run.result.Result.MinutesPerPiece).toBe(0.39);
+  });
+  it('stops on a cycle', () => {
+    const loop = { ...paint, MinutesPerBundle: 'MinutesPerPiece * BundleSize' };
+    const run = runAlgorithm(rollForming, [loop], beam, {}, {}, rates);
+    expect(run.result.Success).toBe(false);
+    expect(run.calculation.RateLog).toContain(
+      'Stopped: Paint: MinutesPerPiece needs MinutesPerBundle needs MinutesPerPiece; a result cannot depend on itself',
+    );
+  });
+});

@@ -15,10 +15,10 @@ import { type OperationInputs, operationInputNames } from '../production-plan/in
  * part's properties. Every formula is a safe expression (domain/expression), never eval.
  *
  * A group belongs to a process and the resources it covers. Its first active algorithm by Priority
- * whose AppliesWhen holds is used. That algorithm's five result formulas are evaluated in a fixed order
- * (FeetPerMinute, MinutesPerPiece, MinutesPerBundle, SetupMinutes, SchedulingMinutesPerPiece), and each
- * result, rounded to 4 decimals, is an input of the formulas after it, so `CutLength / 12 /
- * FeetPerMinute` reads the feet per minute just derived. A formula left empty gives 0.
+ * whose AppliesWhen holds is used. Each of that algorithm's five result formulas may name the other
+ * results: a result is computed (once, rounded to 4 decimals) before the formulas that name it, so
+ * `CutLength / 12 / FeetPerMinute` reads the feet per minute just derived and `MinutesPerBundle /
+ * BundleSize` the minutes per bundle; a cycle stops the run. A formula left empty gives 0.
  */
 
 /** The five results, in the order they are evaluated. */
@@ -33,6 +33,8 @@ export type ResultName = (typeof resultNames)[number];
 
 export const questionKinds = ['number', 'choice', 'yesno'] as const;
 export type QuestionKind = (typeof questionKinds)[number];
+
+const isResultName = (name: string): name is ResultName => (resultNames as readonly string[]).includes(name);
 
 /** Results are rounded to this many decimals (and used rounded by the formulas after them). */
 export const RESULT_DECIMALS = 4;
@@ -328,21 +330,7 @@ export function runAlgorithm(
       }
       log.push(`${algorithm.Name} (priority ${algorithm.Priority}): used`);
       const result = zeroResult();
-      for (const name of resultNames) {
-        const source = algorithm[name];
-        if (!source.trim()) {
-          scope.values[name] = 0;
-          continue;
-        }
-        const value = scope.evaluate(name, source);
-        if (typeof value !== 'number') {
-          throw new Stop(`${name} gives ${showValue(value)}, not a number`);
-        }
-        if (value < 0) throw new Stop(`${name} came out negative (${roundTo(value, RESULT_DECIMALS)})`);
-        const rounded = roundTo(value, RESULT_DECIMALS);
-        result[name] = rounded;
-        scope.values[name] = rounded;
-      }
+      for (const name of resultNames) result[name] = scope.result(name);
       log.push(
         `Result: FeetPerMinute ${result.FeetPerMinute}, MinutesPerPiece ${result.MinutesPerPiece}, MinutesPerBundle ${result.MinutesPerBundle}, SetupMinutes ${result.SetupMinutes}, SchedulingMinutesPerPiece ${result.SchedulingMinutesPerPiece}`,
       );
@@ -365,6 +353,8 @@ class AlgorithmScope {
   readonly values: Record<string, ExpressionValue | null>;
   private readonly lookups = new Map<string, RateLookup>();
   private readonly questions = new Map<string, AlgorithmQuestion>();
+  private readonly results = new Map<ResultName, number>();
+  private readonly computing = new Set<ResultName>();
 
   constructor(
     private readonly algorithm: Algorithm,
@@ -374,6 +364,8 @@ class AlgorithmScope {
     private readonly log: string[],
   ) {
     this.values = { ...base };
+    // Results are computed, never given.
+    for (const name of resultNames) delete this.values[name];
     for (const r of algorithm.RateLookups) this.lookups.set(r.Name, r);
     for (const q of algorithm.Questions) this.questions.set(q.Key, q);
   }
@@ -402,7 +394,10 @@ class AlgorithmScope {
     } catch (error) {
       throw new Stop(`${name}: ${label} cannot be read: ${(error as Error).message}`);
     }
-    for (const input of compiled.inputs) this.lookup(input, opts.notApplicable === true);
+    for (const input of compiled.inputs) {
+      if (label !== 'applies when' && isResultName(input)) this.result(input);
+      else this.lookup(input, opts.notApplicable === true);
+    }
     try {
       const value = compiled.evaluate(this.values);
       if (label === 'applies when') {
@@ -432,6 +427,35 @@ class AlgorithmScope {
       }
       throw new Stop(`${name}: ${label} = ${source}: ${error.message}`);
     }
+  }
+
+  /**
+   * One result (computed once): its formula after the results it names, so `MinutesPerBundle /
+   * BundleSize` may give MinutesPerPiece. Rounded to 4 decimals; an empty formula gives 0.
+   */
+  result(name: ResultName): number {
+    const done = this.results.get(name);
+    if (done !== undefined) return done;
+    if (this.computing.has(name)) {
+      throw new Stop(
+        `${this.algorithm.Name}: ${[...this.computing, name].join(' needs ')}; a result cannot depend on itself`,
+      );
+    }
+    this.computing.add(name);
+    const source = this.algorithm[name];
+    let rounded = 0;
+    if (source.trim()) {
+      const value = this.evaluate(name, source);
+      if (typeof value !== 'number') {
+        throw new Stop(`${this.algorithm.Name}: ${name} gives ${showValue(value)}, not a number`);
+      }
+      rounded = roundTo(value, RESULT_DECIMALS);
+      if (value < 0) throw new Stop(`${this.algorithm.Name}: ${name} came out negative (${rounded})`);
+    }
+    this.computing.delete(name);
+    this.results.set(name, rounded);
+    this.values[name] = rounded;
+    return rounded;
   }
 
   /** Fills a rate lookup's input (once) from its table, by its key formula. */

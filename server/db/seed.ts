@@ -3,6 +3,7 @@ import { flagColumn, type PermissionFlag, permissionFlags } from '../../domain/p
 import { plants } from '../../domain/platform/plants';
 import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
+import { seedAlgorithms } from './seed-algorithms';
 import { seedOrders } from './seed-orders';
 import { spanishTranslations } from './translations-es';
 
@@ -346,6 +347,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     if (existing.length) return false;
     for (const e of demoEmployees) await createEmployee(tx, e);
     await seedOrders(tx);
+    await seedAlgorithms(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,
