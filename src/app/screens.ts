@@ -9,6 +9,7 @@ type Loader = () => Promise<ComponentType>;
 // One chunk per area: every screen of an area comes with the first one opened (spec 000 §8 chunk rules).
 const platform = () => loadChunk(() => import('../areas/platform/screens'));
 const pm = () => loadChunk(() => import('../areas/pm/screens'));
+const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -26,6 +27,14 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   clienterrors: () => platform().then((m) => m.ClientErrorsPage),
   widgets: () => platform().then((m) => m.WidgetGalleryPage),
   pmOrderLoading: () => pm().then((m) => m.PmOrderLoadingPage),
+  algorithmGroups: () => algorithms().then((m) => m.AlgorithmGroupsPage),
+  algorithmList: () => algorithms().then((m) => m.AlgorithmListPage),
+  algorithmEditor: () => algorithms().then((m) => m.AlgorithmEditorPage),
+  pbProperties: () => algorithms().then((m) => m.PbPropertiesPage),
+  algorithmRates: () => algorithms().then((m) => m.AlgorithmRatesPage),
+  algorithmAnalysis: () => algorithms().then((m) => m.AlgorithmAnalysisPage),
+  algorithmTesting: () => algorithms().then((m) => m.AlgorithmTestingPage),
+  operationAlgorithm: () => algorithms().then((m) => m.OperationAlgorithmPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
