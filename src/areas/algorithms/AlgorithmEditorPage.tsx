@@ -443,7 +443,7 @@ export function AlgorithmEditorPage() {
         </p>
         {draft.RateLookups.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the name may be blank
-          <div className="question-row" key={i} data-lookup={i}>
+          <div className="question-row lookup-row" key={i} data-lookup={i}>
             <label>
               {t('Input name')}
               <input
