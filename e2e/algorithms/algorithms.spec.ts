@@ -184,3 +184,37 @@ test('the operation view shows the posed question and sends the answer', async (
   });
   await shot(page, '8-operation-answered');
 });
+
+test('two editors see each other: a rate saved in one tab shows in the other, and an edited formula too', async ({
+  browser,
+}) => {
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  if (!a || !b) throw new Error('two pages');
+  await logIn(a, 'admin');
+  await logIn(b, 'admin');
+  await a.goto('/algorithms/rates');
+  await b.goto('/algorithms/rates');
+  const table = b.getByRole('table', { name: 'RollFormerFPM' });
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  await expect(b.getByTestId('hub-state')).toContainText('Live');
+  await a.locator('input[name="RateTable"]').fill('RollFormerFPM');
+  await a.locator('input[name="Key"]').fill('18');
+  await a.locator('input[name="Value"]').fill('82');
+  await a.getByRole('button', { name: 'Save' }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(4, { timeout: 10_000 });
+  await expect(table).toContainText('82');
+
+  // The same algorithm open in both editors: a formula saved in one appears in the other.
+  await a.goto('/algorithms/list/1');
+  await a.getByRole('link', { name: 'Anything else' }).click();
+  await b.goto(a.url());
+  const setupA = a.locator('input[name="SetupMinutes"]');
+  const setupB = b.locator('input[name="SetupMinutes"]');
+  await expect(setupB).toHaveValue('30');
+  await expect(b.getByTestId('hub-state')).toContainText('Live');
+  await setupA.fill('25 + Welds * 2');
+  await setupA.blur();
+  await expect(setupB).toHaveValue('25 + Welds * 2', { timeout: 10_000 });
+  for (const c of contexts) await c.close();
+});

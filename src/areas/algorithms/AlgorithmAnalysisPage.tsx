@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { GetAlgorithmAnalysis, GetAlgorithmGroups } from '../../../domain/algorithms/calls';
 import { useServices } from '../../app/context';
 import { useT } from '../../i18n';
-import { AlgorithmsNav, LoadState, useLoad } from './shared';
+import { AlgorithmsNav, LoadState, useAlgorithmsTopic, useLoad } from './shared';
 
 const outcomeLabels = { rate: 'Rated', question: 'Asks a question', failed: 'No rate' } as const;
 
@@ -23,6 +23,16 @@ export function AlgorithmAnalysisPage() {
     () => (groupId ? api.get(GetAlgorithmAnalysis, { AlgorithmGroupID: groupId }) : Promise.resolve(null)),
     [api, groupId],
   );
+  // Another editor's change shows here at once.
+  useAlgorithmsTopic((items) => {
+    if (
+      !items.length ||
+      items.some((i) =>
+        ['algorithmGroups', 'algorithms', 'algorithmRates', 'pbProperties'].includes(i.collection),
+      )
+    )
+      void reload();
+  });
 
   return (
     <section className="page algorithms">

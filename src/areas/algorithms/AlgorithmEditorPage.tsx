@@ -18,7 +18,7 @@ import { expressionFunctions } from '../../../domain/expression/expression';
 import { operationInputNames } from '../../../domain/production-plan/inputs';
 import { useServices } from '../../app/context';
 import { useT } from '../../i18n';
-import { AlgorithmsNav, LoadState, useLoad } from './shared';
+import { AlgorithmsNav, LoadState, useAlgorithmsTopic, useLoad } from './shared';
 
 const resultLabels: Record<(typeof resultNames)[number], string> = {
   FeetPerMinute: 'Feet per minute',
@@ -121,6 +121,7 @@ export function AlgorithmEditorPage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [restored, setRestored] = useState(0);
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState(false);
   /** The last value of each field sent (or loaded): a field is saved only when it differs. */
   const sent = useRef(new Map<AlgorithmField, string>());
   const draftRef = useRef<Draft | null>(null);
@@ -176,6 +177,29 @@ export function AlgorithmEditorPage() {
       // The request layer has shown why; the text stays in the field and in localStorage.
     }
   }
+
+  // Another editor's change of this algorithm: taken into every field this person has not changed
+  // since it was last saved or loaded; a field being edited here keeps what was typed.
+  useAlgorithmsTopic((items) => {
+    for (const item of items) {
+      if (item.collection !== 'algorithms' || item.id !== String(id)) continue;
+      if (!item.doc) {
+        setDeleted(true);
+        continue;
+      }
+      const incoming = toDraft(item.doc as unknown as Algorithm);
+      setDraft((d) => {
+        if (!d) return d;
+        const next: Record<string, unknown> = { ...d };
+        for (const f of fieldNames) {
+          if (JSON.stringify(fieldValue(d, f)) !== sent.current.get(f)) continue;
+          next[f] = incoming[f];
+          sent.current.set(f, JSON.stringify(fieldValue(incoming, f)));
+        }
+        return next as Draft;
+      });
+    }
+  });
 
   // Leaving the screen saves every valid change not saved yet.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on leaving (save reads refs)
@@ -273,6 +297,11 @@ export function AlgorithmEditorPage() {
             </span>
           ) : null}
         </div>
+        {deleted ? (
+          <p className="form-error" role="alert">
+            {t('Someone else deleted this algorithm; changes here can no longer be saved.')}
+          </p>
+        ) : null}
         {restored ? (
           <p className="notice" role="status">
             {t('{{n}} change(s) not saved last time were restored from this browser; fix them to save.', {

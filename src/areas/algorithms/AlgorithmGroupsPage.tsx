@@ -7,7 +7,7 @@ import {
 } from '../../../domain/algorithms/calls';
 import { useServices } from '../../app/context';
 import { useT } from '../../i18n';
-import { AlgorithmsNav, errorText, LoadState, useLoad } from './shared';
+import { AlgorithmsNav, errorText, LoadState, useAlgorithmsTopic, useLoad } from './shared';
 
 interface Draft {
   AlgorithmGroupID: number | null;
@@ -33,6 +33,11 @@ export function AlgorithmGroupsPage() {
   const t = useT();
   const { api } = useServices();
   const { data: groups, error, reload } = useLoad(() => api.get(GetAlgorithmGroups, {}), [api]);
+  // Another editor's change shows here at once.
+  useAlgorithmsTopic((items) => {
+    if (!items.length || items.some((i) => ['algorithmGroups', 'algorithms'].includes(i.collection)))
+      void reload();
+  });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/algorithms/calls';
 import { useServices } from '../../app/context';
 import { useT } from '../../i18n';
-import { AlgorithmsNav, errorText, LoadState, useLoad } from './shared';
+import { AlgorithmsNav, errorText, LoadState, useAlgorithmsTopic, useLoad } from './shared';
 
 /**
  * /algorithms/list/{algorithmGroupID}: a group's algorithms in the order they are tried. Active and
@@ -24,6 +24,11 @@ export function AlgorithmListPage() {
     () => api.get(GetAlgorithms, { AlgorithmGroupID: groupId }),
     [api, groupId],
   );
+  // Another editor's change shows here at once.
+  useAlgorithmsTopic((items) => {
+    if (!items.length || items.some((i) => ['algorithmGroups', 'algorithms'].includes(i.collection)))
+      void reload();
+  });
   const [actionError, setActionError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<number | null>(null);
 

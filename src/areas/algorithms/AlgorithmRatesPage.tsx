@@ -3,7 +3,7 @@ import { DeleteRate, GetRateTables, type RateRow, SaveRate } from '../../../doma
 import { useServices } from '../../app/context';
 import { useT } from '../../i18n';
 import { GroupBox } from '../../ui/GroupBox';
-import { AlgorithmsNav, errorText, LoadState, useLoad } from './shared';
+import { AlgorithmsNav, errorText, LoadState, useAlgorithmsTopic, useLoad } from './shared';
 
 interface Draft {
   RateTable: string;
@@ -20,6 +20,10 @@ export function AlgorithmRatesPage() {
   const t = useT();
   const { api } = useServices();
   const { data, error, reload } = useLoad(() => api.get(GetRateTables, {}), [api]);
+  // Another editor's change shows here at once.
+  useAlgorithmsTopic((items) => {
+    if (!items.length || items.some((i) => ['algorithmRates'].includes(i.collection))) void reload();
+  });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -8,7 +8,7 @@ import {
 import { sampleParts } from '../../../domain/algorithms/samples';
 import { useServices } from '../../app/context';
 import { useT } from '../../i18n';
-import { AlgorithmsNav, errorText, LoadState, useLoad } from './shared';
+import { AlgorithmsNav, errorText, LoadState, useAlgorithmsTopic, useLoad } from './shared';
 
 const EMPTY: PbProperty = { PartNum: '', Property: '', Value: '' };
 
@@ -20,6 +20,10 @@ export function PbPropertiesPage() {
   const t = useT();
   const { api } = useServices();
   const { data, error, reload } = useLoad(() => api.get(GetPbProperties, {}), [api]);
+  // Another editor's change shows here at once.
+  useAlgorithmsTopic((items) => {
+    if (!items.length || items.some((i) => ['pbProperties'].includes(i.collection))) void reload();
+  });
   const [filter, setFilter] = useState('');
   const [draft, setDraft] = useState<PbProperty>(EMPTY);
   const [formError, setFormError] = useState<string | null>(null);

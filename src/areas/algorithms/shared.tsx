@@ -1,9 +1,11 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { AlgorithmRun, PosedQuestion } from '../../../domain/algorithms/algorithm';
+import { ALGORITHMS_TOPIC } from '../../../domain/algorithms/calls';
+import type { ChangeItem } from '../../../domain/live/changes';
 import { flagServerName, type PermissionFlag } from '../../../domain/platform/permissions';
 import type { UserRecord } from '../../../domain/platform/session';
-import { useUser } from '../../app/context';
+import { useServices, useUser } from '../../app/context';
 import { useT } from '../../i18n';
 import './algorithms.css';
 
@@ -32,6 +34,33 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
     void run();
   }, [run]);
   return { data, setData, error, reload: run };
+}
+
+/**
+ * Follows the `algorithms` topic while the screen is open: `onChange` gets each batch of changed
+ * groups, algorithms, rates and PB properties (another editor's, or this tab's own echo), and an empty
+ * batch after a reconnect, when changes may have been missed. The screens re-read what they show, so
+ * they keep no projection of their own (the lists are small).
+ */
+export function useAlgorithmsTopic(onChange: (items: ChangeItem[]) => void): void {
+  const { hub } = useServices();
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    hub.send({ type: 'hub.subscribe', topics: [ALGORITHMS_TOPIC] });
+    const changes = hub.on('hub.changes', (event) => {
+      const mine = event.items.filter((i) => i.topic === ALGORITHMS_TOPIC);
+      if (mine.length) latest.current(mine);
+    });
+    const resynced = hub.on('hub.resynced', (event) => {
+      if (event.topics.includes(ALGORITHMS_TOPIC)) latest.current([]);
+    });
+    return () => {
+      changes.unsubscribe();
+      resynced.unsubscribe();
+      hub.send({ type: 'hub.unsubscribe', topics: [ALGORITHMS_TOPIC] });
+    };
+  }, [hub]);
 }
 
 /** The algorithm screens' own tabs: the screens this user may open. */
