@@ -43,6 +43,10 @@ test('an administrator edits a formula, tests it and answers the question it pos
   await expect(page.locator('[data-formula-error="MinutesPerBundle"]')).toContainText('Not saved:');
   await bundle.blur();
   await expect(page.getByTestId('save-status')).toHaveText('');
+  // Nothing typed is lost: after a reload the unsaved text is back, and says so.
+  await page.reload();
+  await expect(bundle).toHaveValue('TouchUpOnly ? 3 + Weight * BundleSize / 400 : 6 + Weight * BundleSize /');
+  await expect(page.getByText(/1 change\(s\) not saved last time were restored/)).toBeVisible();
   await bundle.fill('TouchUpOnly ? 3 + Weight * BundleSize / 400 : 6 + Weight * BundleSize / 150');
   await expect(page.locator('[data-formula-error="MinutesPerBundle"]')).toHaveCount(0);
   await bundle.blur();

@@ -132,8 +132,14 @@ export function AlgorithmEditorPage() {
     const loaded = toDraft(data);
     sent.current = new Map(fieldNames.map((f) => [f, JSON.stringify(fieldValue(loaded, f))]));
     const local = storedDrafts(id);
-    setRestored(Object.keys(local).length);
-    setDraft({ ...loaded, ...local });
+    const merged = { ...loaded, ...local };
+    // Only typing that differs from what the server has counts as restored.
+    setRestored(
+      fieldNames.filter(
+        (f) => Object.hasOwn(local, f) && JSON.stringify(fieldValue(merged, f)) !== sent.current.get(f),
+      ).length,
+    );
+    setDraft(merged);
   }, [data, id]);
 
   function remember(next: Draft, field: AlgorithmField) {
