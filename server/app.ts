@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authorizeTopic } from '../domain/live/topics';
 import { registerCostingCalls } from './areas/costing';
+import { registerAlgorithmCalls } from './areas/algorithms';
 import { registerOrderCalls } from './areas/orders/orders.routes';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
@@ -81,6 +82,7 @@ export async function buildApp(
   registerOrderCalls(registry);
   registerProductionPlanCalls(registry, opts.rateSources ?? noRateSources);
   registerCostingCalls(registry);
+  registerAlgorithmCalls(registry);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.

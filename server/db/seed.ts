@@ -4,6 +4,7 @@ import { plants } from '../../domain/platform/plants';
 import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
 import { seedCostingEngines } from './seed-costing';
+import { seedAlgorithms } from './seed-algorithms';
 import { seedOrders } from './seed-orders';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
 import { spanishTranslations } from './translations-es';
@@ -358,6 +359,7 @@ export async function seedDemo(
     await seedOrders(tx);
     await seedProduction(tx, opts.production ?? 'small');
     await seedCostingEngines(tx);
+    await seedAlgorithms(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,

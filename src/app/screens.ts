@@ -10,6 +10,7 @@ type Loader = () => Promise<ComponentType>;
 const platform = () => loadChunk(() => import('../areas/platform/screens'));
 const pm = () => loadChunk(() => import('../areas/pm/screens'));
 const costing = () => loadChunk(() => import('../areas/costing/screens'));
+const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -30,6 +31,14 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   costingEngines: () => costing().then((m) => m.CostingEnginesPage),
   engineEditor: () => costing().then((m) => m.EngineEditorPage),
   engineTesting: () => costing().then((m) => m.EngineTestingPage),
+  algorithmGroups: () => algorithms().then((m) => m.AlgorithmGroupsPage),
+  algorithmList: () => algorithms().then((m) => m.AlgorithmListPage),
+  algorithmEditor: () => algorithms().then((m) => m.AlgorithmEditorPage),
+  pbProperties: () => algorithms().then((m) => m.PbPropertiesPage),
+  algorithmRates: () => algorithms().then((m) => m.AlgorithmRatesPage),
+  algorithmAnalysis: () => algorithms().then((m) => m.AlgorithmAnalysisPage),
+  algorithmTesting: () => algorithms().then((m) => m.AlgorithmTestingPage),
+  operationAlgorithm: () => algorithms().then((m) => m.OperationAlgorithmPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
