@@ -3,8 +3,8 @@ import { flagColumn, type PermissionFlag, permissionFlags } from '../../domain/p
 import { plants } from '../../domain/platform/plants';
 import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
-import { seedCostingEngines } from './seed-costing';
 import { seedAlgorithms } from './seed-algorithms';
+import { seedCostingEngines } from './seed-costing';
 import { seedOrders } from './seed-orders';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
 import { spanishTranslations } from './translations-es';

@@ -1,6 +1,8 @@
 import type { AlgorithmResult } from '../../../domain/production-plan/calls';
 import type { OperationInputs } from '../../../domain/production-plan/inputs';
 import type { Sql } from '../../db/database';
+import { runAlgorithmForResource } from '../algorithms';
+import { runEngineForResource } from '../costing';
 
 /**
  * Where an operation's engine and algorithm rates come from. Injected into the plan calls so the plan
@@ -43,4 +45,10 @@ export interface RateSources {
 export const noRateSources: RateSources = {
   engine: async () => null,
   algorithm: async () => null,
+};
+
+/** The costing area's published engine and the algorithms area's group of the resource. */
+export const areaRateSources: RateSources = {
+  engine: runEngineForResource,
+  algorithm: runAlgorithmForResource,
 };
