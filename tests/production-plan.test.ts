@@ -540,6 +540,121 @@ describe.skipIf(!dbAvailable)(`production plan calls (${dbKind})`, () => {
     });
   });
 
+  describe('bad input and unknown ids, call by call', () => {
+    it('every call refuses a value of the wrong type and an id that does not exist, changing nothing', async () => {
+      const X = 987654;
+      const cases: [
+        path: string,
+        wrongType: Record<string, unknown>,
+        unknown: Record<string, unknown>,
+        message: string,
+      ][] = [
+        [
+          'web/UpdateProductionOperation',
+          { ProductionPlanOperationID: 'ten', FieldName: 'Sequence', Value: 1 },
+          { ProductionPlanOperationID: X, FieldName: 'Sequence', Value: 1 },
+          `Operation ${X} was not found.`,
+        ],
+        [
+          'web/UpdateProductionBOM',
+          { ProductionPlanBOMID: fixture.bomId, FieldName: 'FixedQty', Value: 'yes' },
+          { ProductionPlanBOMID: X, FieldName: 'FixedQty', Value: true },
+          `BOM line ${X} was not found.`,
+        ],
+        [
+          'web/AddProductionOperation',
+          { ProductionPlanID: fixture.planId, ProductionPlanBOMID: 'line' },
+          { ProductionPlanID: fixture.planId, ProductionPlanBOMID: X },
+          `BOM line ${X} was not found.`,
+        ],
+        [
+          'web/DeleteProductionOperation',
+          { ProductionPlanOperationID: -1 },
+          { ProductionPlanOperationID: X },
+          `Operation ${X} was not found.`,
+        ],
+        [
+          'costing/RunOperationEngine',
+          { ProductionPlanOperationID: 1.5 },
+          { ProductionPlanOperationID: X },
+          `Operation ${X} was not found.`,
+        ],
+        [
+          'web/LockProductionOperation2',
+          { ProductionPlanOperationID: 'a' },
+          { ProductionPlanOperationID: X },
+          `Operation ${X} was not found.`,
+        ],
+        [
+          'web/UnlockProductionOperation',
+          { ProductionPlanOperationID: null },
+          { ProductionPlanOperationID: X },
+          `Operation ${X} was not found.`,
+        ],
+        [
+          'web/SetProductionPlanOperationAsFinal',
+          {},
+          { ProductionPlanOperationID: X },
+          `Operation ${X} was not found.`,
+        ],
+        [
+          'web/RemoveProductionPlanOperationAsFinal',
+          { ProductionPlanOperationID: true },
+          { ProductionPlanOperationID: X },
+          `Operation ${X} was not found.`,
+        ],
+        [
+          'web/AddProductionBackflush',
+          { ProductionPlanBOMID: fixture.bomId, ProductionPlanOperationID: 'op' },
+          { ProductionPlanBOMID: X, ProductionPlanOperationID: fixture.op[30] },
+          `BOM line ${X} was not found.`,
+        ],
+        [
+          'web/UpdateProductionBackflush',
+          { ProductionPlanBackflushID: 1, FieldName: 'Quantity', Value: '2' },
+          { ProductionPlanBackflushID: X, FieldName: 'Quantity', Value: 2 },
+          `Backflush ${X} was not found.`,
+        ],
+        [
+          'web/DeleteProductionBackflush',
+          { ProductionPlanBackflushID: 'b' },
+          { ProductionPlanBackflushID: X },
+          `Backflush ${X} was not found.`,
+        ],
+        [
+          'web/UpdateProductionPlan',
+          { ProductionPlanID: fixture.planId, FieldName: 'ReadyForReview', Value: 'true' },
+          { ProductionPlanID: X, FieldName: 'ReadyForReview', Value: true },
+          `Production plan ${X} was not found.`,
+        ],
+        [
+          'web/MarkPlanReviewed',
+          { ProductionPlanID: 'p' },
+          { ProductionPlanID: X },
+          `Production plan ${X} was not found.`,
+        ],
+        [
+          'web/PrintTravelers',
+          { ProductionPlanID: fixture.planId, PrinterID: 'office' },
+          { ProductionPlanID: X, PrinterID: 1 },
+          `Production plan ${X} was not found.`,
+        ],
+      ];
+      for (const [path, wrongType, unknown, message] of cases) {
+        await refused(() => post(path, wrongType), /./);
+        await refused(() => post(path, unknown), message);
+      }
+      await refused(
+        () => api.get('algorithm/RunOperationAlgorithm', { ProductionPlanOperationID: 'x' }, planner),
+        /./,
+      );
+      await refused(
+        () => api.get('algorithm/RunOperationAlgorithm', { ProductionPlanOperationID: X }, planner),
+        `Operation ${X} was not found.`,
+      );
+    });
+  });
+
   describe('lock, unlock, final', () => {
     it('a locked operation refuses edits with a sentence and stays unchanged; unlock gives both flags back and clears Printed', async () => {
       const lock = await post<{ AllowResourceChange: boolean; AllowRateChange: boolean }>(
