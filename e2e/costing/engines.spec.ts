@@ -29,6 +29,8 @@ test('edit a draft engine, save it, and test it', async ({ page }) => {
   await expect(page.locator('[data-step="4"] .field-error')).toContainText('cannot be read');
   await expect(page.getByTestId('save-state')).toHaveText('Not saved: fix the marked steps');
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await page.locator('[data-step="4"]').screenshot({ path: 'test-results/costing-editor-invalid.png' });
 
   // A name that is neither an input nor an earlier variable: a warning, the formula still parses.
   await formula.fill('Bundls * 1.75');

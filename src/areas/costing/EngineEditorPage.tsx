@@ -415,7 +415,7 @@ export function EngineEditorPage() {
                     type="button"
                     className="primary"
                     onClick={save}
-                    disabled={saveState !== 'unsaved' && saveState !== 'failed'}
+                    disabled={problemCount > 0 || (saveState !== 'unsaved' && saveState !== 'failed')}
                   >
                     {t('Save')}
                   </button>
