@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authorizeTopic } from '../domain/live/topics';
+import { registerCostingCalls } from './areas/costing';
 import { registerOrderCalls } from './areas/orders/orders.routes';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
@@ -70,6 +71,7 @@ export async function buildApp(
   registerFeedCalls(registry);
   registerShellCalls(registry);
   registerOrderCalls(registry);
+  registerCostingCalls(registry);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.

@@ -1,3 +1,4 @@
+import { engineViewFlags } from '../costing/engines';
 import type { PermissionFlag } from '../platform/permissions';
 import { languages } from '../platform/session';
 
@@ -66,6 +67,13 @@ export const topicRules: readonly TopicRule[] = [
     pattern: /^plan:([A-Za-z0-9-]{1,30})$/,
     allow: (viewer) => anyOf(viewer, ['viewProductionPlans', 'editProductionPlans'], 'production plans'),
   },
+  {
+    // Every costing engine version (costing/CreateEngineDraft, SaveEngineSteps, PublishEngine, ...).
+    name: 'costing-engines',
+    area: 'costing',
+    pattern: /^costing:engines$/,
+    allow: (viewer) => anyOf(viewer, [...engineViewFlags], 'the costing engines'),
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */
@@ -86,4 +94,5 @@ export const topicOf = {
   connections: () => 'connections',
   translations: (language: string) => `translations:${language}`,
   plan: (jobNumber: string) => `plan:${jobNumber}`,
+  costingEngines: () => 'costing:engines',
 } as const;

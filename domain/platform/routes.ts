@@ -28,6 +28,9 @@ export const screenKeys = [
   'widgets',
   'notfound',
   'pmOrderLoading',
+  'costingEngines',
+  'engineEditor',
+  'engineTesting',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -671,10 +674,17 @@ group(
     ['galvanizers', 'Galvanizers'],
     ['galvanizingcosts', 'Galvanizing Costs'],
     ['hardwaremarkup', 'Hardware Markup'],
-    ['editor', 'Engine Editor', { flags: ['editCostingEngines'] }],
-    ['engines', 'Costing Engines'],
+    ['editor', 'Engine Editor', { flags: ['editCostingEngines'], screen: 'engineEditor' }],
+    [
+      'engines',
+      'Costing Engines',
+      {
+        flags: ['viewCostingEngines', 'editCostingEngines', 'costingManagementAccess'],
+        screen: 'costingEngines',
+      },
+    ],
     ['nucorindexes', 'Nucor Indexes'],
-    ['enginetesting', 'Engine Testing', { flags: ['editCostingEngines'] }],
+    ['enginetesting', 'Engine Testing', { flags: ['editCostingEngines'], screen: 'engineTesting' }],
     // "A second costing group" (its address is not given): ours, beside the first.
     ['currentmaterialcosts', 'Current Material Costs'],
     ['baselines', 'Cost Baselines'],
