@@ -183,6 +183,9 @@ describe.skipIf(!dbAvailable)(`costing engines (${dbKind})`, () => {
         setupMinutes: null,
       });
       expect(await runEngineForResource(server.db, 'LV-PNT01', inputs())).toBeNull();
+      expect((await runEngineForResource(server.db, 'lv-wld01', inputs()))?.results.productionMinutes).toBe(
+        240,
+      );
     });
   });
 
@@ -356,6 +359,12 @@ describe.skipIf(!dbAvailable)(`costing engines (${dbKind})`, () => {
       });
       await refusedUnchanged(
         () => api.post('costing/CreateEngineDraft', { ResourceID: 'LV-PCH01' }, admin),
+        200,
+        'LV-PCH01 already has a draft (version 2); change that draft, or delete it first.',
+      );
+      // Resource ids compare in any letter case: no second engine for the same machine.
+      await refusedUnchanged(
+        () => api.post('costing/CreateEngineDraft', { ResourceID: 'lv-pch01' }, admin),
         200,
         'LV-PCH01 already has a draft (version 2); change that draft, or delete it first.',
       );

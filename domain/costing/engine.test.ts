@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationInputs } from '../production-plan/inputs';
-import { checkSteps, type EngineStepDef, runEngine, runEngineDetailed, substitute } from './engine';
+import {
+  checkSteps,
+  type EngineStepDef,
+  runEngine,
+  runEngineDetailed,
+  substitute,
+  unknownNames,
+} from './engine';
 import { sampleEngineInputs } from './engines';
 
 let nextId = 0;
@@ -201,5 +208,18 @@ describe('checkSteps', () => {
       'Step 5: a stop step needs a message',
       expect.stringMatching(/^Step 6 \(X\): the condition cannot be used:/),
     ]);
+  });
+});
+
+describe('unknownNames', () => {
+  it('names what is neither an input nor an earlier variable, per step', () => {
+    expect(
+      unknownNames([
+        set('PerCut', 'CutLength * 0.1 + Later', 'Bundls > 0'),
+        set('Later', 'PerCut * 2'),
+        set('ProductionMinutes', 'Quantity * Later + max(1, Holes)'),
+        set('Broken', 'Quantity * ('),
+      ]),
+    ).toEqual([['Bundls', 'Later'], [], [], []]);
   });
 });

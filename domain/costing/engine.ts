@@ -171,6 +171,31 @@ export function stepProblems(s: EngineStepDef): Partial<Record<StepField, string
 }
 
 /**
+ * Names each step's formula or condition reads that are neither an operation input nor a variable set by
+ * an earlier step (a typo such as `Bundls`, or a step placed before the one it needs). Not an error —
+ * the formula parses — but the run would stop there with "Missing input", so the editor warns as people
+ * type. One list per step, in step order; unreadable formulas give none (stepProblems reports them).
+ */
+export function unknownNames(steps: readonly EngineStepDef[]): string[][] {
+  const known = new Set<string>(operationInputNames);
+  return steps.map((s) => {
+    const unknown: string[] = [];
+    for (const text of [s.Condition, s.Kind === 'set' ? s.Formula : '']) {
+      if (!text.trim()) continue;
+      try {
+        for (const name of compileExpression(text).inputs) {
+          if (!known.has(name) && !RESERVED.has(name) && !unknown.includes(name)) unknown.push(name);
+        }
+      } catch {
+        // Reported by stepProblems.
+      }
+    }
+    if (s.Kind === 'set' && VARIABLE_NAME.test(s.Name)) known.add(s.Name);
+    return unknown;
+  });
+}
+
+/**
  * Checks an engine's steps without running them: every formula and condition parses, names are valid,
  * a set step has a formula, a stop step a message. Returns one sentence per problem, naming the step.
  */

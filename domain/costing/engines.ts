@@ -14,9 +14,11 @@ import { checkSteps } from './engine';
  * makes it the resource's active engine and retires the version that was active.
  */
 
+// costingManagementAccess opens every /costing screen (route table), so it may read the engines too.
 export const engineViewFlags = [
   'viewCostingEngines',
   'editCostingEngines',
+  'costingManagementAccess',
 ] as const satisfies readonly PermissionFlag[];
 export const engineEditFlags = ['editCostingEngines'] as const satisfies readonly PermissionFlag[];
 

@@ -1,3 +1,4 @@
+import { engineViewFlags } from '../costing/engines';
 import type { PermissionFlag } from '../platform/permissions';
 import { languages } from '../platform/session';
 
@@ -71,7 +72,7 @@ export const topicRules: readonly TopicRule[] = [
     name: 'costing-engines',
     area: 'costing',
     pattern: /^costing:engines$/,
-    allow: (viewer) => anyOf(viewer, ['viewCostingEngines', 'editCostingEngines'], 'the costing engines'),
+    allow: (viewer) => anyOf(viewer, [...engineViewFlags], 'the costing engines'),
   },
   {
     // Rate algorithms, groups, rate tables and PB properties (/algorithms/*): editors see each other.

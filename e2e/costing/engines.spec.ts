@@ -29,8 +29,14 @@ test('edit a draft engine, save it, and test it', async ({ page }) => {
   await expect(page.locator('[data-step="4"] .field-error')).toContainText('cannot be read');
   await expect(page.getByTestId('save-state')).toHaveText('Not saved: fix the marked steps');
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await page.locator('[data-step="4"]').screenshot({ path: 'test-results/costing-editor-invalid.png' });
 
+  // A name that is neither an input nor an earlier variable: a warning, the formula still parses.
+  await formula.fill('Bundls * 1.75');
+  await expect(page.locator('[data-step="4"] [data-testid="unknown-names"]')).toContainText('Bundls');
   await formula.fill('Bundles * 1.75');
+  await expect(page.locator('[data-step="4"] [data-testid="unknown-names"]')).toHaveCount(0);
   await expect(page.locator('[data-step="4"] .field-error')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('save-state')).toHaveText('Saved', { timeout: 15_000 });

@@ -36,25 +36,31 @@ export async function findEngine(db: Sql, id: number): Promise<EngineDbRow | und
   return (await db.query<EngineDbRow>(`${SELECT} WHERE c.costing_engine_id = $1`, [id]))[0];
 }
 
-/** The resource's active engine: its published version (at most one, by the partial unique index). */
+/** The resource's active engine: its published version (at most one, by the partial unique index). Resource ids compare in any letter case. */
 export async function findPublished(db: Sql, resourceId: string): Promise<EngineDbRow | undefined> {
   return (
-    await db.query<EngineDbRow>(`${SELECT} WHERE c.resource_id = $1 AND c.status = 'published'`, [resourceId])
+    await db.query<EngineDbRow>(
+      `${SELECT} WHERE lower(c.resource_id) = lower($1) AND c.status = 'published'`,
+      [resourceId],
+    )
   )[0];
 }
 
 export async function findDraft(db: Sql, resourceId: string): Promise<EngineDbRow | undefined> {
   return (
-    await db.query<EngineDbRow>(`${SELECT} WHERE c.resource_id = $1 AND c.status = 'draft'`, [resourceId])
+    await db.query<EngineDbRow>(`${SELECT} WHERE lower(c.resource_id) = lower($1) AND c.status = 'draft'`, [
+      resourceId,
+    ])
   )[0];
 }
 
 /** The newest version of any status, for the next version number and the plant of a new draft. */
 export async function findLatest(db: Sql, resourceId: string): Promise<EngineDbRow | undefined> {
   return (
-    await db.query<EngineDbRow>(`${SELECT} WHERE c.resource_id = $1 ORDER BY c.version DESC LIMIT 1`, [
-      resourceId,
-    ])
+    await db.query<EngineDbRow>(
+      `${SELECT} WHERE lower(c.resource_id) = lower($1) ORDER BY c.version DESC LIMIT 1`,
+      [resourceId],
+    )
   )[0];
 }
 
@@ -63,7 +69,7 @@ export async function findLatest(db: Sql, resourceId: string): Promise<EngineDbR
  * read, then write), so two editors never both create a draft or both publish.
  */
 export async function lockResource(db: Sql, resourceId: string): Promise<void> {
-  await db.query(`SELECT pg_advisory_xact_lock(hashtext('costing_engines:' || $1))`, [resourceId]);
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('costing_engines:' || lower($1)))`, [resourceId]);
 }
 
 export async function insertEngine(
@@ -130,7 +136,7 @@ export async function updateDraftSteps(db: Sql, id: number, steps: readonly Engi
 export async function retirePublished(db: Sql, resourceId: string): Promise<number | null> {
   const rows = await db.query<{ costing_engine_id: number }>(
     `UPDATE costing_engines SET status = 'retired'
-      WHERE resource_id = $1 AND status = 'published' RETURNING costing_engine_id`,
+      WHERE lower(resource_id) = lower($1) AND status = 'published' RETURNING costing_engine_id`,
     [resourceId],
   );
   return rows[0]?.costing_engine_id ?? null;

@@ -112,7 +112,7 @@ export async function createDraft(
   const open = await repo.findDraft(db, resourceId);
   if (open) {
     throw invalid(
-      `${resourceId} already has a draft (version ${open.version}); change that draft, or delete it first.`,
+      `${open.resource_id} already has a draft (version ${open.version}); change that draft, or delete it first.`,
     );
   }
   const latest = await repo.findLatest(db, resourceId);

@@ -14,11 +14,13 @@ CREATE TABLE costing_engines (
   steps             jsonb       NOT NULL DEFAULT '[]',
   created_by        integer     REFERENCES employees (employee_id) ON DELETE SET NULL,
   created_at        timestamptz NOT NULL DEFAULT now(),
-  published_at      timestamptz,
-  UNIQUE (resource_id, version)
+  published_at      timestamptz
 );
 
--- At most one draft and one active (published) version per resource; the service also locks the resource.
-CREATE UNIQUE INDEX costing_engines_one_draft ON costing_engines (resource_id) WHERE status = 'draft';
-CREATE UNIQUE INDEX costing_engines_one_published ON costing_engines (resource_id) WHERE status = 'published';
+-- One row per resource and version, at most one draft and one active (published) version per resource;
+-- the service also locks the resource. Resource ids compare without regard to letter case (lv-cut01 is
+-- LV-CUT01), so a draft typed in lower case cannot start a second engine for the same machine.
+CREATE UNIQUE INDEX costing_engines_version ON costing_engines (lower(resource_id), version);
+CREATE UNIQUE INDEX costing_engines_one_draft ON costing_engines (lower(resource_id)) WHERE status = 'draft';
+CREATE UNIQUE INDEX costing_engines_one_published ON costing_engines (lower(resource_id)) WHERE status = 'published';
 CREATE INDEX costing_engines_plant ON costing_engines (plant_id, resource_id);

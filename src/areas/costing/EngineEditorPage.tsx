@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PRODUCTION_MINUTES, SETUP_MINUTES, stepProblems } from '../../../domain/costing/engine';
+import {
+  PRODUCTION_MINUTES,
+  SETUP_MINUTES,
+  stepProblems,
+  unknownNames,
+} from '../../../domain/costing/engine';
 import {
   type CostingEngine,
   CreateEngineDraft,
@@ -159,6 +164,7 @@ export function EngineEditorPage() {
   const editable = engine?.Status === 'draft';
   const problems = useMemo(() => steps.map((s) => stepProblems(s)), [steps]);
   const problemCount = problems.reduce((n, p) => n + Object.keys(p).length, 0);
+  const unknown = useMemo(() => unknownNames(steps), [steps]);
 
   const save = useCallback(() => {
     if (engine?.Status !== 'draft' || problemCount > 0) return;
@@ -409,7 +415,7 @@ export function EngineEditorPage() {
                     type="button"
                     className="primary"
                     onClick={save}
-                    disabled={saveState !== 'unsaved' && saveState !== 'failed'}
+                    disabled={problemCount > 0 || (saveState !== 'unsaved' && saveState !== 'failed')}
                   >
                     {t('Save')}
                   </button>
@@ -569,6 +575,13 @@ export function EngineEditorPage() {
                         onChange={(v) => edit(i, 'Condition', v)}
                       />
                     </div>
+                    {unknown[i]?.length && editable ? (
+                      <p className="field-warning" data-testid="unknown-names">
+                        {t('Not an input nor set by an earlier step (the run would stop here): {{names}}', {
+                          names: (unknown[i] ?? []).join(', '),
+                        })}
+                      </p>
+                    ) : null}
                   </li>
                 );
               })}
