@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Algorithm, AlgorithmGroup, AlgorithmRun } from '../domain/algorithms/algorithm';
+import { algorithmCalls } from '../domain/algorithms/calls';
 import { sampleInputs, sampleParts } from '../domain/algorithms/samples';
 import { runAlgorithmForResource } from '../server/areas/algorithms';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
@@ -478,6 +479,29 @@ describe.skipIf(!dbAvailable)(`algorithm calls (${dbKind})`, () => {
         MinutesPerBundle: 9.75,
       });
     });
+  });
+
+  describe('every call', () => {
+    const needingValues = algorithmCalls.filter((c) => !c.payload.safeParse({}).success);
+
+    it('takes values, except the three lists', () => {
+      expect(algorithmCalls.filter((c) => !needingValues.includes(c)).map((c) => c.path)).toEqual([
+        'algorithm/GetAlgorithmGroups',
+        'algorithm/GetPbProperties',
+        'algorithm/GetRateTables',
+      ]);
+    });
+
+    it.each(needingValues.map((c) => [c.path, c] as const))(
+      '%s without its values: an Error envelope naming what is missing, nothing changed',
+      async (path, call) => {
+        await refusedUnchanged(
+          () => (call.method === 'GET' ? api.get(path, {}, admin) : api.post(path, {}, admin)),
+          200,
+          /is required|Say which algorithm/,
+        );
+      },
+    );
   });
 
   describe('access', () => {
