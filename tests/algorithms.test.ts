@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Algorithm, AlgorithmGroup, AlgorithmRun } from '../domain/algorithms/algorithm';
+import { algorithmCalls } from '../domain/algorithms/calls';
 import { sampleInputs, sampleParts } from '../domain/algorithms/samples';
 import { runAlgorithmForResource } from '../server/areas/algorithms';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
@@ -434,13 +435,13 @@ describe.skipIf(!dbAvailable)(`algorithm calls (${dbKind})`, () => {
         { AlgorithmGroupID: paint.AlgorithmGroupID, Inputs: inputs, Answers: { TouchUpOnly: true } },
         admin,
       );
-      // Touch-up: 4 + 64 * 25 / 500 = 7.2 min a bundle, 0.288 a piece, 5 min setup, no line speed.
+      // Touch-up: 4 + 58 * 25 / 500 = 6.9 min a bundle, 0.276 a piece, 5 min setup, no line speed.
       expect(answered.result.result.Result).toEqual({
         FeetPerMinute: 0,
-        MinutesPerPiece: 0.288,
-        MinutesPerBundle: 7.2,
+        MinutesPerPiece: 0.276,
+        MinutesPerBundle: 6.9,
         SetupMinutes: 5,
-        SchedulingMinutesPerPiece: 0.288,
+        SchedulingMinutesPerPiece: 0.276,
       });
       await refusedUnchanged(
         () => api.post('algorithm/TestAlgorithm', { Inputs: inputs }, admin),
@@ -465,19 +466,48 @@ describe.skipIf(!dbAvailable)(`algorithm calls (${dbKind})`, () => {
       }>('algorithm/GetAlgorithmAnalysis', { AlgorithmGroupID: paint.AlgorithmGroupID }, admin);
       expect(reply.result.Source).toBe('sample');
       expect(reply.result.ResourceID).toBe('DYB-PNT01');
-      expect(reply.result.Counts).toEqual({ Rate: 6, Question: 1, Failed: 0 });
+      expect(reply.result.Counts).toEqual({ Rate: 5, Question: 1, Failed: 1 });
       expect(reply.result.Rows.find((r) => r.PartNum === 'COL-C4-192')).toMatchObject({
         Outcome: 'question',
         AlgorithmName: 'Galvanized parts',
         Message: 'Is this a touch-up only?',
       });
-      // BM-4814-96: 6 + 22.5 * 25 / 150 = 9.75 min a bundle.
+      // An unpainted HR brace is nothing the paint lines rate.
+      expect(reply.result.Rows.find((r) => r.PartNum === 'BR-H-42')).toMatchObject({
+        Outcome: 'failed',
+        AlgorithmName: null,
+        Message: 'No algorithm of group Painting applies to this part (PartClass Brace, Gauge 16)',
+      });
+      // BM-4814-96: 6 + 24.5 * 25 / 150 = 10.0833 min a bundle.
       expect(reply.result.Rows.find((r) => r.PartNum === 'BM-4814-96')).toMatchObject({
         Outcome: 'rate',
         AlgorithmName: 'Painted steel',
-        MinutesPerBundle: 9.75,
+        MinutesPerBundle: 10.0833,
       });
     });
+  });
+
+  describe('every call', () => {
+    const needingValues = algorithmCalls.filter((c) => !c.payload.safeParse({}).success);
+
+    it('takes values, except the three lists', () => {
+      expect(algorithmCalls.filter((c) => !needingValues.includes(c)).map((c) => c.path)).toEqual([
+        'algorithm/GetAlgorithmGroups',
+        'algorithm/GetPbProperties',
+        'algorithm/GetRateTables',
+      ]);
+    });
+
+    it.each(needingValues.map((c) => [c.path, c] as const))(
+      '%s without its values: an Error envelope naming what is missing, nothing changed',
+      async (path, call) => {
+        await refusedUnchanged(
+          () => (call.method === 'GET' ? api.get(path, {}, admin) : api.post(path, {}, admin)),
+          200,
+          /is required|Say which algorithm/,
+        );
+      },
+    );
   });
 
   describe('access', () => {
@@ -550,11 +580,11 @@ describe.skipIf(!dbAvailable)(`algorithm calls (${dbKind})`, () => {
       const asked = await runAlgorithmForResource(server.db, 'IDF-PNT01', inputs, {});
       expect(asked?.result.QuestionPosed).toBe(true);
       const answered = await runAlgorithmForResource(server.db, 'IDF-PNT01', inputs, { TouchUpOnly: 'no' });
-      // 12 ft/min (GALV); 6 + 64 * 25 / 150 = 16.6667 min a bundle; / 25 = 0.6667.
+      // 12 ft/min (GALV); 6 + 58 * 25 / 150 = 15.6667 min a bundle; / 25 = 0.6267.
       expect(answered?.result.Result).toMatchObject({
         FeetPerMinute: 12,
-        MinutesPerBundle: 16.6667,
-        MinutesPerPiece: 0.6667,
+        MinutesPerBundle: 15.6667,
+        MinutesPerPiece: 0.6267,
         SetupMinutes: 15,
       });
     });
@@ -576,7 +606,7 @@ describe.skipIf(!dbAvailable)(`algorithm calls (${dbKind})`, () => {
       );
       expect(run?.result.Success).toBe(false);
       expect(run?.calculation.RateLog).toContain(
-        'No algorithm of group Painting applies to this part (PartClass Brace, Gauge 14)',
+        'No algorithm of group Painting applies to this part (PartClass Brace, Gauge 16)',
       );
     });
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { authorizeTopic } from '../live/topics';
 import type { OperationInputs } from '../production-plan/inputs';
 import {
   type Algorithm,
@@ -307,5 +308,19 @@ describe('results that name each other', () => {
     expect(run.calculation.RateLog).toContain(
       'Stopped: Paint: MinutesPerPiece needs MinutesPerBundle needs MinutesPerPiece; a result cannot depend on itself',
     );
+  });
+});
+
+describe('topic algorithms', () => {
+  it('is followed by any of the three algorithm flags, and no one else', () => {
+    const viewer = (flags: string[]) =>
+      ({ employeeId: 5, flags: new Set(flags) }) as Parameters<typeof authorizeTopic>[0];
+    for (const flag of ['editAlgorithms', 'editAlgorithmRates', 'editPbProperties']) {
+      expect(authorizeTopic(viewer([flag]), 'algorithms')).toBeNull();
+    }
+    expect(authorizeTopic(viewer(['editProductionPlans']), 'algorithms')).toBe(
+      'You do not have permission to follow the rate algorithms.',
+    );
+    expect(authorizeTopic(null, 'algorithms')).toBe('Log in to follow algorithms.');
   });
 });

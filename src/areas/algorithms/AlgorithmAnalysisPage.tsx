@@ -74,48 +74,63 @@ export function AlgorithmAnalysisPage() {
                   <dd data-count="failed">{data.Counts.Failed}</dd>
                 </div>
               </dl>
-              <table className="grid" aria-label={t('Analysis')}>
-                <thead>
-                  <tr>
-                    <th>{t('Part')}</th>
-                    <th>{t('Class')}</th>
-                    <th>{t('Gauge')}</th>
-                    <th>{t('Outcome')}</th>
-                    <th>{t('Algorithm')}</th>
-                    <th>{t('Ft/min')}</th>
-                    <th>{t('Min/piece')}</th>
-                    <th>{t('Min/bundle')}</th>
-                    <th>{t('Setup')}</th>
-                    <th>{t('Why')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.Rows.map((r) => (
-                    <tr key={r.PartNum} className={`outcome-${r.Outcome}`}>
-                      <td title={r.Description}>{r.PartNum}</td>
-                      <td>{r.PartClass}</td>
-                      <td>{r.Gauge ?? '–'}</td>
-                      <td>
-                        <span className={`pill ${r.Outcome}`}>{t(outcomeLabels[r.Outcome])}</span>
-                      </td>
-                      <td>
-                        {r.AlgorithmID ? (
-                          <Link to={`/algorithms/algorithm/${data.Group.AlgorithmGroupID}/${r.AlgorithmID}`}>
-                            {r.AlgorithmName}
-                          </Link>
-                        ) : (
-                          '–'
-                        )}
-                      </td>
-                      <td>{r.Outcome === 'rate' ? r.FeetPerMinute : '–'}</td>
-                      <td>{r.Outcome === 'rate' ? r.MinutesPerPiece : '–'}</td>
-                      <td>{r.Outcome === 'rate' ? r.MinutesPerBundle : '–'}</td>
-                      <td>{r.Outcome === 'rate' ? r.SetupMinutes : '–'}</td>
-                      <td className="small">{r.Message}</td>
+              <div className="table-wrap">
+                <table className="grid" aria-label={t('Analysis')}>
+                  <thead>
+                    <tr>
+                      <th>{t('Part')}</th>
+                      <th>{t('Class, gauge')}</th>
+                      <th>{t('Outcome')}</th>
+                      <th>{t('Algorithm')}</th>
+                      <th>{t('Ft/min')}</th>
+                      <th>{t('Min/piece')}</th>
+                      <th>{t('Min/bundle')}</th>
+                      <th>{t('Setup')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.Rows.map((r) => (
+                      <tr key={r.PartNum} className={`outcome-${r.Outcome}`}>
+                        <td className="nowrap" title={r.Description}>
+                          {r.PartNum}
+                        </td>
+                        <td className="nowrap">
+                          {r.Gauge === null
+                            ? r.PartClass
+                            : t('{{class}}, {{gauge}} ga', { class: r.PartClass, gauge: r.Gauge })}
+                        </td>
+                        <td>
+                          <span className={`pill ${r.Outcome}`}>{t(outcomeLabels[r.Outcome])}</span>
+                        </td>
+                        <td className="nowrap">
+                          {r.AlgorithmID ? (
+                            <Link
+                              to={`/algorithms/algorithm/${data.Group.AlgorithmGroupID}/${r.AlgorithmID}`}
+                            >
+                              {r.AlgorithmName}
+                            </Link>
+                          ) : (
+                            '–'
+                          )}
+                        </td>
+                        {r.Outcome === 'rate' ? (
+                          <>
+                            <td>{r.FeetPerMinute}</td>
+                            <td>{r.MinutesPerPiece}</td>
+                            <td>{r.MinutesPerBundle}</td>
+                            <td>{r.SetupMinutes}</td>
+                          </>
+                        ) : (
+                          // No numbers to show: the question asked, or why there is no rate.
+                          <td colSpan={4} className="small why">
+                            {t(r.Message)}
+                          </td>
+                        )}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           ) : (
             <p className="muted">{t('Loading…')}</p>
