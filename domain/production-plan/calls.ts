@@ -363,7 +363,8 @@ export const GetMachines = defineCall({
   method: 'GET',
   path: 'web/GetMachines',
   summary: 'The machines of a plant (all plants when PlantID is left out) with their rates.',
-  access: view,
+  // Whoever maintains machines, rates or workcenters reads them too (the /machines screens).
+  access: { anyOf: ['viewProductionPlans', 'editProductionPlans', 'editMachineRates', 'editWorkcenters'] },
   payload: z.object({ PlantID: z.number().int().optional() }),
   result: z.array(Machine),
 });
