@@ -47,60 +47,60 @@ function planColumns(t: TFunction): Col[] {
     {
       id: 'job',
       header: t('Job'),
-      meta: { width: 100 },
+      meta: { width: 90 },
       cell: ({ row }) => (
         <Link to={`/productionplan/${row.original.JobNumber}`} onClick={(e) => e.stopPropagation()}>
           {row.original.JobNumber}
         </Link>
       ),
     },
-    { id: 'part', header: t('Part'), meta: { width: 130 }, cell: ({ row }) => row.original.PartNum },
+    { id: 'part', header: t('Part'), meta: { width: 110 }, cell: ({ row }) => row.original.PartNum },
     {
       id: 'description',
       header: t('Description'),
-      meta: { width: 220 },
+      meta: { width: 190 },
       cell: ({ row }) => row.original.PartDescription,
     },
     {
       id: 'customer',
       header: t('Customer'),
-      meta: { width: 180 },
+      meta: { width: 160 },
       cell: ({ row }) => row.original.CustomerName ?? '',
     },
     {
       id: 'qty',
       header: t('Qty'),
-      meta: { width: 70, numeric: true },
+      meta: { width: 60, numeric: true },
       cell: ({ row }) => row.original.Quantity.toLocaleString('en-US'),
     },
     {
       id: 'due',
       header: t('Due'),
-      meta: { width: 90 },
+      meta: { width: 85 },
       cell: ({ row }) => dueDateText(row.original.DueDate, row.original.PlantID),
     },
     {
       id: 'ops',
       header: t('Ops'),
-      meta: { width: 55, numeric: true },
+      meta: { width: 45, numeric: true },
       cell: ({ row }) => row.original.Operations,
     },
     {
       id: 'locked',
       header: t('Locked'),
-      meta: { width: 65, numeric: true },
+      meta: { width: 60, numeric: true },
       cell: ({ row }) => row.original.LockedOperations,
     },
     {
       id: 'estimate',
       header: t('Estimate (min)'),
-      meta: { width: 110, numeric: true },
+      meta: { width: 125, numeric: true },
       cell: ({ row }) => minutesText(row.original.ProductionEstimate),
     },
     {
       id: 'review',
       header: t('Review'),
-      meta: { width: 130 },
+      meta: { width: 120 },
       cell: ({ row }) => {
         const text = reviewStateText(row.original);
         return (
@@ -111,7 +111,7 @@ function planColumns(t: TFunction): Col[] {
     {
       id: 'hold',
       header: t('Hold'),
-      meta: { width: 70 },
+      meta: { width: 50 },
       cell: ({ row }) => (row.original.FabricationHold ? <span className="pp-hold">{t('Hold')}</span> : ''),
     },
   ];
@@ -161,7 +161,10 @@ export function ProductionPlansPage() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const request = useRef(0);
-  const current = loaded.key === key ? loaded : { key, rows: [], total: null };
+  // The rows of the filters asked for; until their first page arrives the screen keeps showing the
+  // previous rows, dimmed, instead of an empty table.
+  const stale = loaded.key !== key;
+  const current = stale ? { key, rows: [], total: null } : loaded;
 
   const loadPage = useCallback(
     (skip: number) => {
@@ -201,9 +204,9 @@ export function ProductionPlansPage() {
   }, [key]);
 
   const columns = useMemo(() => planColumns(t), [t]);
-  const table = useTable({ features, columns, data: current.rows });
+  const table = useTable({ features, columns, data: loaded.rows });
   const tableRows = table.getRowModel().rows;
-  const count = current.total ?? 0;
+  const count = loaded.total ?? 0;
 
   const virtualizer = useVirtualizer({
     count,
@@ -232,7 +235,7 @@ export function ProductionPlansPage() {
   const open = (row: PlanListRow) => navigate(`/productionplan/${row.JobNumber}`);
 
   return (
-    <section className="page pp-list-page">
+    <section className="page pp-wide">
       <div className="card">
         <div className="row spread">
           <h1>{t('Production Plans')}</h1>
@@ -293,7 +296,7 @@ export function ProductionPlansPage() {
                 ))}
               </tr>
             </thead>
-            <tbody style={{ height: virtualizer.getTotalSize() }}>
+            <tbody className={stale ? 'pp-stale' : undefined} style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const row = tableRows[item.index];
                 const style = {

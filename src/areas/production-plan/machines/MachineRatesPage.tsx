@@ -14,7 +14,7 @@ import { useServices, useUser } from '../../../app/context';
 import { useT } from '../../../i18n';
 import { NumericInput } from '../../../ui/NumericInput';
 import { Select } from '../../../ui/Select';
-import { mergeMachines, useDraft } from './machines';
+import { mergeMachines, rateFigure, useDraft } from './machines';
 import { PlantPicker } from './PlantPicker';
 import './machines.css';
 
@@ -215,6 +215,7 @@ function MachineRow(props: {
   const update = (FieldName: string, Value: unknown) =>
     enqueue(UpdateMachine, { ResourceID: machine.ResourceID, FieldName, Value } as never);
   const official = machine.MachineRates.find((r) => r.Official);
+  const figure = official ? rateFigure(official) : null;
   const workcenterOptions = [
     { value: null as number | null, text: t('(none)') },
     ...props.workcenters.map((w) => ({ value: w.WorkcenterID as number | null, text: w.Name })),
@@ -223,7 +224,7 @@ function MachineRow(props: {
   return (
     <>
       <tr data-machine={machine.ResourceID} className={props.open ? 'mr-open' : undefined}>
-        <td>
+        <td className="mr-id">
           <button
             type="button"
             className="mr-expand"
@@ -290,9 +291,9 @@ function MachineRow(props: {
           {official ? (
             <span>
               {official.Description}{' '}
-              <span className="muted">
-                {t('{{n}} min/pc', { n: official.ProductionMinutesPerPiece.toLocaleString('en-US') })}
-              </span>
+              {figure && (
+                <span className="muted">{t(figure[0], { n: figure[1].toLocaleString('en-US') })}</span>
+              )}
             </span>
           ) : (
             <span className="muted">{t('No official rate')}</span>
@@ -370,7 +371,7 @@ export function MachineRatesPage() {
     });
 
   return (
-    <section className="page">
+    <section className="page pp-wide">
       <div className="card">
         <div className="row spread">
           <h1>{t('Machine Rates')}</h1>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Machine, MachineRate } from '../../../../domain/production-plan/entities';
-import { mergeMachines } from './machines';
+import { mergeMachines, rateFigure } from './machines';
 
 const rate = (id: number, minutes: number, official = false): MachineRate => ({
   MachineRateID: id,
@@ -48,5 +48,26 @@ describe('mergeMachines', () => {
 
   it('adds a live machine the list did not have', () => {
     expect(mergeMachines([], [machine('LV-ASM01', 1)], 1).map((m) => m.ResourceID)).toEqual(['LV-ASM01']);
+  });
+});
+
+describe('rateFigure', () => {
+  it('names minutes per piece, else per bundle, else feet per minute', () => {
+    expect(rateFigure(rate(1, 0.35))).toEqual(['{{n}} min/pc', 0.35]);
+    expect(
+      rateFigure({
+        ProductionMinutesPerPiece: 0,
+        ProductionMinutesPerBundle: 12,
+        ProductionFeetPerMinute: 0,
+      }),
+    ).toEqual(['{{n}} min/bundle', 12]);
+    expect(
+      rateFigure({
+        ProductionMinutesPerPiece: 0,
+        ProductionMinutesPerBundle: 0,
+        ProductionFeetPerMinute: 60,
+      }),
+    ).toEqual(['{{n}} ft/min', 60]);
+    expect(rateFigure(rate(1, 0))).toBeNull();
   });
 });

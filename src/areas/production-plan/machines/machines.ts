@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Machine } from '../../../../domain/production-plan/entities';
+import type { Machine, MachineRate } from '../../../../domain/production-plan/entities';
 
 /**
  * The machines to show: the list read from the server, each replaced by its live document when the
@@ -39,4 +39,20 @@ export function useDraft<T>(value: T): { shown: T; dirty: boolean; set(v: T): vo
     set: (v: T) => setDraft({ value: v, base: value }),
     drop: () => setDraft(null),
   };
+}
+
+/**
+ * The figure that rates a machine's work, as [English template, number]: minutes per piece, else per
+ * bundle, else feet per minute (the screen translates the template).
+ */
+export function rateFigure(
+  rate: Pick<
+    MachineRate,
+    'ProductionMinutesPerPiece' | 'ProductionMinutesPerBundle' | 'ProductionFeetPerMinute'
+  >,
+): [string, number] | null {
+  if (rate.ProductionMinutesPerPiece > 0) return ['{{n}} min/pc', rate.ProductionMinutesPerPiece];
+  if (rate.ProductionMinutesPerBundle > 0) return ['{{n}} min/bundle', rate.ProductionMinutesPerBundle];
+  if (rate.ProductionFeetPerMinute > 0) return ['{{n}} ft/min', rate.ProductionFeetPerMinute];
+  return null;
 }

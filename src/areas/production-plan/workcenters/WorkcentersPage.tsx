@@ -83,6 +83,7 @@ function WorkcenterRow(props: {
       <td>
         <input
           type="color"
+          className="wc-color"
           aria-label={t('Colour of workcenter {{name}}', { name: w.Name })}
           value={color.shown}
           disabled={!canEdit}
