@@ -281,7 +281,10 @@ function MachineRow(props: {
             aria-label={t('Workcenter of {{machine}}', { machine: machine.ResourceID })}
             storage={null}
             onChange={(v) => {
-              if (v === workcenter.shown || !props.workcenters.length) return;
+              // The Select also "corrects" a value missing from its options (the plant's workcenters not
+              // read yet, or read for another plant): only a person's choice between listed ones saves.
+              const listed = workcenterOptions.some((o) => o.value === workcenter.shown);
+              if (v === workcenter.shown || !listed || !props.workcenters.length) return;
               workcenter.set(v);
               update('WorkcenterID', v);
             }}
@@ -325,7 +328,7 @@ export function MachineRatesPage() {
   const canEdit = Boolean(user?.EditMachineRates);
   const [plantId, setPlantId] = useState(user?.PlantID ?? 1);
   const [base, setBase] = useState<{ plantId: number; machines: Machine[] } | null>(null);
-  const [workcenters, setWorkcenters] = useState<Workcenter[]>([]);
+  const [workcenterList, setWorkcenters] = useState<{ plantId: number; list: Workcenter[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
@@ -346,14 +349,15 @@ export function MachineRatesPage() {
       (e: unknown) => current && setError(e instanceof Error ? e.message : String(e)),
     );
     backgroundApi.get(GetWorkcenters, { PlantID: plantId }).then(
-      (list) => current && setWorkcenters(list),
-      () => current && setWorkcenters([]),
+      (list) => current && setWorkcenters({ plantId, list }),
+      () => current && setWorkcenters({ plantId, list: [] }),
     );
     return () => {
       current = false;
     };
   }, [backgroundApi, plantId]);
 
+  const workcenters = workcenterList?.plantId === plantId ? workcenterList.list : [];
   const { docs } = useRxQuery(() => db.machines.find({ selector: { PlantID: plantId } }), [db, plantId]);
   const machines = useMemo(
     () =>
