@@ -497,6 +497,16 @@ describe.skipIf(!dbAvailable)(`machines, rates, workcenters and the plan list ($
         'Machine LV-NOPE was not found.',
       );
       await refusedUnchanged(
+        () => api.post('web/DeleteMachineRate', { MachineRateID: 'six' }, scheduler),
+        200,
+        /MachineRateID/,
+      );
+      await refusedUnchanged(
+        () => api.get('web/GetMachineRates', { ResourceID: 'LV CUT01;' }, scheduler),
+        200,
+        /ResourceID/,
+      );
+      await refusedUnchanged(
         () => api.post('web/AddMachineRate', { ResourceID: 'LV-CUT01', Description: '  ' }, scheduler),
         200,
         /Description/,
@@ -692,6 +702,23 @@ describe.skipIf(!dbAvailable)(`machines, rates, workcenters and the plan list ($
         200,
         'Workcenter 9999 was not found.',
       );
+      await refusedUnchanged(
+        () => api.post('web/UpdateWorkcenter', { WorkcenterID: 1, FieldName: 'Active', Value: 'yes' }, admin),
+        200,
+        /Value for Active/,
+      );
+      await refusedUnchanged(
+        () =>
+          api.post('web/UpdateWorkcenter', { WorkcenterID: 'one', FieldName: 'Active', Value: true }, admin),
+        200,
+        /WorkcenterID/,
+      );
+      await refusedUnchanged(
+        () => api.post('web/AddWorkcenter', { PlantID: 1, Name: '   ' }, admin),
+        200,
+        /Name/,
+      );
+      await refusedUnchanged(() => api.get('web/GetWorkcenters', { PlantID: 'x' }, admin), 200, /PlantID/);
       await refusedUnchanged(
         () => api.post('web/AddWorkcenter', { PlantID: 999, Name: 'Anything' }, admin),
         200,
