@@ -149,6 +149,14 @@ export function ProductionPlansPage() {
     [setParams, userPlant],
   );
 
+  // The URL's search changed by itself (Back, a link): the box shows it.
+  const urlSearch = useRef(query.search);
+  useEffect(() => {
+    if (query.search === urlSearch.current) return;
+    urlSearch.current = query.search;
+    setSearchInput(query.search);
+  }, [query.search]);
+
   // The search box changes the URL (and so the list) once typing pauses.
   useEffect(() => {
     if (searchInput === query.search) return;
