@@ -31,6 +31,9 @@ export const screenKeys = [
   'costingEngines',
   'engineEditor',
   'engineTesting',
+  'productionPlans',
+  'machineRates',
+  'workcenters',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -203,7 +206,12 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   [
     'productionplans',
     'Production Plans',
-    { area: 'production-plan', interface: 'manufacturing', flags: ['viewProductionPlans'] },
+    {
+      area: 'production-plan',
+      interface: 'manufacturing',
+      flags: ['viewProductionPlans'],
+      screen: 'productionPlans',
+    },
   ],
   ['mills', 'Mills', { area: 'inventory', interface: 'purchasing', flags: ['editMaterialMills'] }],
   [
@@ -393,8 +401,16 @@ group(
 group(
   { base: '/machines', area: 'production-plan', interface: 'manufacturing', defaultChild: 'workcenters' },
   [
-    ['workcenters', 'Workcenters', { flags: ['editWorkcenters', 'viewProductionPlans'] }],
-    ['rates', 'Machine Rates', { flags: ['editMachineRates', 'viewProductionPlans'] }],
+    [
+      'workcenters',
+      'Workcenters',
+      { flags: ['editWorkcenters', 'viewProductionPlans'], screen: 'workcenters' },
+    ],
+    [
+      'rates',
+      'Machine Rates',
+      { flags: ['editMachineRates', 'viewProductionPlans'], screen: 'machineRates' },
+    ],
   ],
 );
 group(

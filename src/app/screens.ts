@@ -10,6 +10,7 @@ type Loader = () => Promise<ComponentType>;
 const platform = () => loadChunk(() => import('../areas/platform/screens'));
 const pm = () => loadChunk(() => import('../areas/pm/screens'));
 const costing = () => loadChunk(() => import('../areas/costing/screens'));
+const productionPlan = () => loadChunk(() => import('../areas/production-plan/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -30,6 +31,9 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   costingEngines: () => costing().then((m) => m.CostingEnginesPage),
   engineEditor: () => costing().then((m) => m.EngineEditorPage),
   engineTesting: () => costing().then((m) => m.EngineTestingPage),
+  productionPlans: () => productionPlan().then((m) => m.ProductionPlansPage),
+  machineRates: () => productionPlan().then((m) => m.MachineRatesPage),
+  workcenters: () => productionPlan().then((m) => m.WorkcentersPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
