@@ -22,6 +22,7 @@ export {
   type HubConnectionProjection,
   type HubConnectionsCollection,
 } from './hub-connections.collection';
+export { MACHINES, type MachineProjection, type MachinesCollection } from './machines.collection';
 export {
   createPostQueueStore,
   POST_QUEUE,

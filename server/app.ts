@@ -14,6 +14,7 @@ import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
 import { SessionService } from './areas/platform/session.service';
 import { registerShellCalls } from './areas/platform/shell.routes';
+import { registerMachineCalls } from './areas/production-plan/machines.routes';
 import { registerProductionPlanCalls } from './areas/production-plan/plan.routes';
 import { areaRateSources, type RateSources } from './areas/production-plan/rate-sources';
 import type { Config } from './config';
@@ -83,6 +84,7 @@ export async function buildApp(
   registerProductionPlanCalls(registry, opts.rateSources ?? areaRateSources);
   registerCostingCalls(registry);
   registerAlgorithmCalls(registry);
+  registerMachineCalls(registry);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.

@@ -142,7 +142,7 @@ describe.skipIf(!dbAvailable)(`costing engines (${dbKind})`, () => {
         const reply = await api.get('costing/GetEngines', {}, who);
         expect(reply.status).toBe(403);
         expect(reply.envelope.Message).toBe(
-          'You do not have permission to do this (it needs one of: view costing engines, edit costing engines).',
+          'You do not have permission to do this (it needs one of: view costing engines, edit costing engines, costing management access).',
         );
         expect((await api.get('costing/GetEngine', { CostingEngineID: 1 }, who)).status).toBe(403);
       }

@@ -39,6 +39,9 @@ export const screenKeys = [
   'algorithmAnalysis',
   'algorithmTesting',
   'operationAlgorithm',
+  'productionPlans',
+  'machineRates',
+  'workcenters',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -211,7 +214,12 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   [
     'productionplans',
     'Production Plans',
-    { area: 'production-plan', interface: 'manufacturing', flags: ['viewProductionPlans'] },
+    {
+      area: 'production-plan',
+      interface: 'manufacturing',
+      flags: ['viewProductionPlans'],
+      screen: 'productionPlans',
+    },
   ],
   ['mills', 'Mills', { area: 'inventory', interface: 'purchasing', flags: ['editMaterialMills'] }],
   [
@@ -401,8 +409,16 @@ group(
 group(
   { base: '/machines', area: 'production-plan', interface: 'manufacturing', defaultChild: 'workcenters' },
   [
-    ['workcenters', 'Workcenters', { flags: ['editWorkcenters', 'viewProductionPlans'] }],
-    ['rates', 'Machine Rates', { flags: ['editMachineRates', 'viewProductionPlans'] }],
+    [
+      'workcenters',
+      'Workcenters',
+      { flags: ['editWorkcenters', 'viewProductionPlans'], screen: 'workcenters' },
+    ],
+    [
+      'rates',
+      'Machine Rates',
+      { flags: ['editMachineRates', 'viewProductionPlans'], screen: 'machineRates' },
+    ],
   ],
 );
 group(

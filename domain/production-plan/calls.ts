@@ -363,7 +363,8 @@ export const GetMachines = defineCall({
   method: 'GET',
   path: 'web/GetMachines',
   summary: 'The machines of a plant (all plants when PlantID is left out) with their rates.',
-  access: view,
+  // Whoever maintains machines, rates or workcenters reads them too (the /machines screens).
+  access: { anyOf: ['viewProductionPlans', 'editProductionPlans', 'editMachineRates', 'editWorkcenters'] },
   payload: z.object({ PlantID: z.number().int().optional() }),
   result: z.array(Machine),
 });
@@ -424,7 +425,7 @@ export const GetWorkcenters = defineCall({
   method: 'GET',
   path: 'web/GetWorkcenters',
   summary: 'The workcenters of a plant (all plants when PlantID is left out) with their machines.',
-  access: { anyOf: ['viewProductionPlans', 'editWorkcenters', 'editProductionPlans'] },
+  access: { anyOf: ['viewProductionPlans', 'editProductionPlans', 'editWorkcenters', 'editMachineRates'] },
   payload: z.object({ PlantID: z.number().int().optional() }),
   result: z.array(Workcenter),
 });

@@ -11,6 +11,7 @@ const platform = () => loadChunk(() => import('../areas/platform/screens'));
 const pm = () => loadChunk(() => import('../areas/pm/screens'));
 const costing = () => loadChunk(() => import('../areas/costing/screens'));
 const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
+const productionPlan = () => loadChunk(() => import('../areas/production-plan/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -39,6 +40,9 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   algorithmAnalysis: () => algorithms().then((m) => m.AlgorithmAnalysisPage),
   algorithmTesting: () => algorithms().then((m) => m.AlgorithmTestingPage),
   operationAlgorithm: () => algorithms().then((m) => m.OperationAlgorithmPage),
+  productionPlans: () => productionPlan().then((m) => m.ProductionPlansPage),
+  machineRates: () => productionPlan().then((m) => m.MachineRatesPage),
+  workcenters: () => productionPlan().then((m) => m.WorkcentersPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([

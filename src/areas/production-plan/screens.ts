@@ -1,0 +1,4 @@
+/** The production-plan area's screens, one lazily loaded chunk. */
+export { ProductionPlansPage } from './list/ProductionPlansPage';
+export { MachineRatesPage } from './machines/MachineRatesPage';
+export { WorkcentersPage } from './workcenters/WorkcentersPage';
