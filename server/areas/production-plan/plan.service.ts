@@ -4,6 +4,7 @@ import type { AlgorithmResult, OperationField } from '../../../domain/production
 import type {
   BomLine,
   Job,
+  MachineRate,
   Operation,
   Part,
   PlanHeader,
@@ -98,6 +99,13 @@ const sameLevel = (a: Operation, b: Operation) =>
 /** The pieces an operation on a BOM line makes for the plan: a fixed quantity, or per piece × plan quantity. */
 export const lineQuantity = (planQuantity: number, bom: Pick<BomLine, 'FixedQty' | 'QuantityPer'>) =>
   bom.FixedQty ? bom.QuantityPer : planQuantity * bom.QuantityPer;
+
+/** What a plan-wide change reads once: places by BOM line (null: top level), machine rates by id. */
+interface Memo {
+  places: Map<number | null, OperationPlace>;
+  rates: Map<number, MachineRate | null>;
+}
+const newMemo = (): Memo => ({ places: new Map(), rates: new Map() });
 
 const arrayOr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
@@ -384,9 +392,10 @@ export class PlanService {
     const plan = await this.plan(db, row.production_plan_id, false);
     const oldQty = lineQuantity(plan.quantity, before);
     const newQty = lineQuantity(plan.quantity, after);
+    const memo = newMemo();
     for (const op of await this.operations(db, row.production_plan_id, true)) {
       if (op.ProductionPlanBOMID !== bomId || op.Invalidated || op.Locked) continue;
-      await this.followQuantity(w, op, op.ProductionQuantity === oldQty ? newQty : null);
+      await this.followQuantity(w, op, op.ProductionQuantity === oldQty ? newQty : null, memo);
     }
     return after;
   }
@@ -437,11 +446,11 @@ export class PlanService {
       });
     } else if (field === 'BundleSize') {
       await repo.updatePlan(db, planId, { bundle_size: value as number });
-      const plan = await this.plan(db, planId, false);
+      const memo = newMemo();
       const all = await this.operations(db, planId, true);
       for (const op of operationsToRecalculateOnBundleSize(all)) {
-        const place = await this.placeOf(db, plan, op.ProductionPlanBOMID ? await this.bomOf(db, op) : null);
-        operations.push(await this.save(w, op, this.refigure(op, place, await this.rateOf(db, op))));
+        const place = await this.place(db, op, memo);
+        operations.push(await this.save(w, op, this.refigure(op, place, await this.rateOf(db, op, memo))));
       }
     } else if (field === 'Quantity') {
       // Operations whose quantity was the plan's (or their BOM line's share of it) follow the new
@@ -450,13 +459,14 @@ export class PlanService {
       const boms = new Map(
         (await repo.listBoms(db, planId)).map((b) => [b.production_plan_bom_id, toBomLine(b)]),
       );
+      const memo = newMemo();
       for (const op of await this.operations(db, planId, true)) {
         if (op.Invalidated || op.Locked) continue;
         const bom = op.ProductionPlanBOMID === null ? null : (boms.get(op.ProductionPlanBOMID) ?? null);
         const oldQty = bom ? lineQuantity(row.quantity, bom) : row.quantity;
         const newQty = bom ? lineQuantity(value as number, bom) : (value as number);
         if (op.ProductionQuantity !== oldQty) continue;
-        const saved = await this.followQuantity(w, op, newQty);
+        const saved = await this.followQuantity(w, op, newQty, memo);
         if (saved.RowVersion !== op.RowVersion) operations.push(saved);
       }
     } else {
@@ -526,8 +536,17 @@ export class PlanService {
       : ((await repo.findBom(db, op.ProductionPlanBOMID)) ?? null);
   }
 
-  private async place(db: Sql, op: Operation): Promise<OperationPlace> {
-    return this.placeOf(db, await this.plan(db, op.ProductionPlanID, false), await this.bomOf(db, op));
+  /** Where the operation sits; `memo` keeps what a plan-wide change already read (one plan, one call). */
+  private async place(db: Sql, op: Operation, memo?: Memo): Promise<OperationPlace> {
+    const known = memo?.places.get(op.ProductionPlanBOMID);
+    if (known) return known;
+    const place = await this.placeOf(
+      db,
+      await this.plan(db, op.ProductionPlanID, false),
+      await this.bomOf(db, op),
+    );
+    memo?.places.set(op.ProductionPlanBOMID, place);
+    return place;
   }
 
   private async placeOf(db: Sql, plan: repo.PlanRow, bom: repo.BomRow | null): Promise<OperationPlace> {
@@ -545,10 +564,15 @@ export class PlanService {
   }
 
   /** The operation's chosen machine rate, when it is a rate of its machine. */
-  private async rateOf(db: Sql, op: Operation) {
+  private async rateOf(db: Sql, op: Operation, memo?: Memo) {
     if (op.MachineRateID === null) return null;
-    const rate = await repo.findMachineRate(db, op.MachineRateID);
-    return rate && rate.resource_id === op.ResourceID ? toMachineRate(rate) : null;
+    let rate = memo?.rates.get(op.MachineRateID);
+    if (rate === undefined) {
+      const row = await repo.findMachineRate(db, op.MachineRateID);
+      rate = row ? toMachineRate(row) : null;
+      memo?.rates.set(op.MachineRateID, rate);
+    }
+    return rate && rate.ResourceID === op.ResourceID ? rate : null;
   }
 
   private inputs(op: Operation, place: OperationPlace): OperationInputs {
@@ -668,8 +692,13 @@ export class PlanService {
   }
 
   /** A new quantity (or null: the same) with its follow-up: the engine again when its rate is assigned. */
-  private async followQuantity(w: WriteContext, op: Operation, quantity: number | null): Promise<Operation> {
-    const place = await this.place(w.db, op);
+  private async followQuantity(
+    w: WriteContext,
+    op: Operation,
+    quantity: number | null,
+    memo: Memo,
+  ): Promise<Operation> {
+    const place = await this.place(w.db, op, memo);
     let next: Operation = quantity === null ? op : { ...op, ProductionQuantity: quantity };
     if (
       quantity !== null &&
@@ -678,7 +707,7 @@ export class PlanService {
     ) {
       next = (await this.engine(w.db, next, place)).next;
     }
-    return this.save(w, op, this.refigure(next, place, await this.rateOf(w.db, next)));
+    return this.save(w, op, this.refigure(next, place, await this.rateOf(w.db, next, memo)));
   }
 
   /** Locks the backflush's operation first (the order every operation edit locks in), then the backflush. */
