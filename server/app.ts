@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authorizeTopic } from '../domain/live/topics';
+import { registerAlgorithmCalls } from './areas/algorithms';
 import { registerCostingCalls } from './areas/costing';
 import { registerOrderCalls } from './areas/orders/orders.routes';
 import { LoginLimiter } from './areas/platform/login-limiter';
@@ -74,6 +75,7 @@ export async function buildApp(
   registerOrderCalls(registry);
   registerCostingCalls(registry);
   registerMachineCalls(registry);
+  registerAlgorithmCalls(registry);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.

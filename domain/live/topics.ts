@@ -98,6 +98,14 @@ export const topicRules: readonly TopicRule[] = [
         'workcenters',
       ),
   },
+  {
+    // Rate algorithms, groups, rate tables and PB properties (/algorithms/*): editors see each other.
+    name: 'algorithms',
+    area: 'production-plan',
+    pattern: /^algorithms$/,
+    allow: (viewer) =>
+      anyOf(viewer, ['editAlgorithms', 'editAlgorithmRates', 'editPbProperties'], 'the rate algorithms'),
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */

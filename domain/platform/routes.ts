@@ -34,6 +34,14 @@ export const screenKeys = [
   'productionPlans',
   'machineRates',
   'workcenters',
+  'algorithmGroups',
+  'algorithmList',
+  'algorithmEditor',
+  'pbProperties',
+  'algorithmRates',
+  'algorithmAnalysis',
+  'algorithmTesting',
+  'operationAlgorithm',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -440,14 +448,14 @@ redirect('/algorithms', '/algorithms/groups');
 group(
   { base: '/algorithms', area: 'production-plan', interface: 'manufacturing', flags: ['editAlgorithms'] },
   [
-    ['algorithm/:algorithmGroupID/:algorithmID', 'Algorithm'],
-    ['list/:algorithmGroupID', 'Algorithm List'],
-    ['groups', 'Algorithm Groups'],
-    ['pbproperties', 'PB Properties', { flags: ['editPbProperties'] }],
-    ['rates', 'Algorithm Rates', { flags: ['editAlgorithmRates'] }],
-    ['analysis', 'Algorithm Analysis'],
-    ['testing', 'Algorithm Testing'],
-    ['operation/:ppoid', 'Operation Algorithm'],
+    ['algorithm/:algorithmGroupID/:algorithmID', 'Algorithm', { screen: 'algorithmEditor' }],
+    ['list/:algorithmGroupID', 'Algorithm List', { screen: 'algorithmList' }],
+    ['groups', 'Algorithm Groups', { screen: 'algorithmGroups' }],
+    ['pbproperties', 'PB Properties', { flags: ['editPbProperties'], screen: 'pbProperties' }],
+    ['rates', 'Algorithm Rates', { flags: ['editAlgorithmRates'], screen: 'algorithmRates' }],
+    ['analysis', 'Algorithm Analysis', { screen: 'algorithmAnalysis' }],
+    ['testing', 'Algorithm Testing', { screen: 'algorithmTesting' }],
+    ['operation/:ppoid', 'Operation Algorithm', { screen: 'operationAlgorithm' }],
   ],
 );
 group({ base: '/pages', area: 'platform', interface: 'web', defaultChild: '404' }, [

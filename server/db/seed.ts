@@ -3,6 +3,7 @@ import { flagColumn, type PermissionFlag, permissionFlags } from '../../domain/p
 import { plants } from '../../domain/platform/plants';
 import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
+import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
 import { seedOrders } from './seed-orders';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
@@ -358,6 +359,7 @@ export async function seedDemo(
     await seedOrders(tx);
     await seedProduction(tx, opts.production ?? 'small');
     await seedCostingEngines(tx);
+    await seedAlgorithms(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,

@@ -11,6 +11,7 @@ const platform = () => loadChunk(() => import('../areas/platform/screens'));
 const pm = () => loadChunk(() => import('../areas/pm/screens'));
 const costing = () => loadChunk(() => import('../areas/costing/screens'));
 const productionPlan = () => loadChunk(() => import('../areas/production-plan/screens'));
+const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -34,6 +35,14 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   productionPlans: () => productionPlan().then((m) => m.ProductionPlansPage),
   machineRates: () => productionPlan().then((m) => m.MachineRatesPage),
   workcenters: () => productionPlan().then((m) => m.WorkcentersPage),
+  algorithmGroups: () => algorithms().then((m) => m.AlgorithmGroupsPage),
+  algorithmList: () => algorithms().then((m) => m.AlgorithmListPage),
+  algorithmEditor: () => algorithms().then((m) => m.AlgorithmEditorPage),
+  pbProperties: () => algorithms().then((m) => m.PbPropertiesPage),
+  algorithmRates: () => algorithms().then((m) => m.AlgorithmRatesPage),
+  algorithmAnalysis: () => algorithms().then((m) => m.AlgorithmAnalysisPage),
+  algorithmTesting: () => algorithms().then((m) => m.AlgorithmTestingPage),
+  operationAlgorithm: () => algorithms().then((m) => m.OperationAlgorithmPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
