@@ -83,8 +83,8 @@ export async function buildApp(
   registerOrderCalls(registry);
   registerProductionPlanCalls(registry, opts.rateSources ?? areaRateSources);
   registerCostingCalls(registry);
-  registerAlgorithmCalls(registry);
   registerMachineCalls(registry);
+  registerAlgorithmCalls(registry);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.

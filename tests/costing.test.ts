@@ -148,6 +148,14 @@ describe.skipIf(!dbAvailable)(`costing engines (${dbKind})`, () => {
       }
       expect((await api.get('costing/GetEngines', {})).status).toBe(401);
     });
+
+    it('is open to costingManagementAccess, which opens every /costing screen, but not for edits', async () => {
+      await server.db.query('UPDATE employees SET costing_management_access = true WHERE employee_id = 1002');
+      const manager = await api.login('pm');
+      expect((await list({}, manager)).length).toBe(demoEngines.length + 1);
+      const draft = await api.post('costing/CreateEngineDraft', { ResourceID: 'LV-PCH01' }, manager);
+      expect(draft.status).toBe(403);
+    });
   });
 
   describe('runEngineForResource (the production plan seam)', () => {

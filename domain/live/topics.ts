@@ -75,14 +75,6 @@ export const topicRules: readonly TopicRule[] = [
     allow: (viewer) => anyOf(viewer, [...engineViewFlags], 'the costing engines'),
   },
   {
-    // Rate algorithms, groups, rate tables and PB properties (/algorithms/*): editors see each other.
-    name: 'algorithms',
-    area: 'production-plan',
-    pattern: /^algorithms$/,
-    allow: (viewer) =>
-      anyOf(viewer, ['editAlgorithms', 'editAlgorithmRates', 'editPbProperties'], 'the rate algorithms'),
-  },
-  {
     // A plant's machines with their rates (collection `machines`, id ResourceID, doc the Machine).
     name: 'machines',
     area: 'production-plan',
@@ -105,6 +97,14 @@ export const topicRules: readonly TopicRule[] = [
         ['viewProductionPlans', 'editProductionPlans', 'editMachineRates', 'editWorkcenters'],
         'workcenters',
       ),
+  },
+  {
+    // Rate algorithms, groups, rate tables and PB properties (/algorithms/*): editors see each other.
+    name: 'algorithms',
+    area: 'production-plan',
+    pattern: /^algorithms$/,
+    allow: (viewer) =>
+      anyOf(viewer, ['editAlgorithms', 'editAlgorithmRates', 'editPbProperties'], 'the rate algorithms'),
   },
 ];
 

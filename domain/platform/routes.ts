@@ -31,6 +31,9 @@ export const screenKeys = [
   'costingEngines',
   'engineEditor',
   'engineTesting',
+  'productionPlans',
+  'machineRates',
+  'workcenters',
   'algorithmGroups',
   'algorithmList',
   'algorithmEditor',
@@ -39,9 +42,6 @@ export const screenKeys = [
   'algorithmAnalysis',
   'algorithmTesting',
   'operationAlgorithm',
-  'productionPlans',
-  'machineRates',
-  'workcenters',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 

@@ -10,8 +10,8 @@ type Loader = () => Promise<ComponentType>;
 const platform = () => loadChunk(() => import('../areas/platform/screens'));
 const pm = () => loadChunk(() => import('../areas/pm/screens'));
 const costing = () => loadChunk(() => import('../areas/costing/screens'));
-const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
 const productionPlan = () => loadChunk(() => import('../areas/production-plan/screens'));
+const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -32,6 +32,9 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   costingEngines: () => costing().then((m) => m.CostingEnginesPage),
   engineEditor: () => costing().then((m) => m.EngineEditorPage),
   engineTesting: () => costing().then((m) => m.EngineTestingPage),
+  productionPlans: () => productionPlan().then((m) => m.ProductionPlansPage),
+  machineRates: () => productionPlan().then((m) => m.MachineRatesPage),
+  workcenters: () => productionPlan().then((m) => m.WorkcentersPage),
   algorithmGroups: () => algorithms().then((m) => m.AlgorithmGroupsPage),
   algorithmList: () => algorithms().then((m) => m.AlgorithmListPage),
   algorithmEditor: () => algorithms().then((m) => m.AlgorithmEditorPage),
@@ -40,9 +43,6 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   algorithmAnalysis: () => algorithms().then((m) => m.AlgorithmAnalysisPage),
   algorithmTesting: () => algorithms().then((m) => m.AlgorithmTestingPage),
   operationAlgorithm: () => algorithms().then((m) => m.OperationAlgorithmPage),
-  productionPlans: () => productionPlan().then((m) => m.ProductionPlansPage),
-  machineRates: () => productionPlan().then((m) => m.MachineRatesPage),
-  workcenters: () => productionPlan().then((m) => m.WorkcentersPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
