@@ -8,6 +8,7 @@ import {
   type HubConnectionsCollection,
   hubConnectionsSchema,
 } from './hub-connections.collection';
+import { PLAN_PARTS, type PlanPartsCollection, planPartsSchema } from './plan-parts.collection';
 import { POST_QUEUE, type PostQueueCollection, postQueueSchema } from './post-queue.collection';
 import { sha256 } from './sha256';
 import { TRANSLATIONS, type TranslationsCollection, translationsSchema } from './translations.collection';
@@ -20,6 +21,7 @@ import { TRANSLATIONS, type TranslationsCollection, translationsSchema } from '.
 export interface ProjectionCollections {
   [EMPLOYEES]: EmployeesCollection;
   [HUB_CONNECTIONS]: HubConnectionsCollection;
+  [PLAN_PARTS]: PlanPartsCollection;
   [POST_QUEUE]: PostQueueCollection;
   [TRANSLATIONS]: TranslationsCollection;
 }
@@ -31,6 +33,7 @@ export type ProjectionDatabase = RxDatabase<ProjectionCollections>;
 export const collections = {
   [EMPLOYEES]: { schema: employeesSchema },
   [HUB_CONNECTIONS]: { schema: hubConnectionsSchema },
+  [PLAN_PARTS]: { schema: planPartsSchema },
   [POST_QUEUE]: { schema: postQueueSchema },
   [TRANSLATIONS]: { schema: translationsSchema },
 } as const;

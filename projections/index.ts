@@ -23,6 +23,11 @@ export {
   type HubConnectionsCollection,
 } from './hub-connections.collection';
 export {
+  PLAN_PARTS,
+  type PlanPartProjection,
+  type PlanPartsCollection,
+} from './plan-parts.collection';
+export {
   createPostQueueStore,
   POST_QUEUE,
   type PostQueueCollection,
