@@ -28,6 +28,7 @@ export const screenKeys = [
   'widgets',
   'notfound',
   'pmOrderLoading',
+  'productionPlan',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -195,7 +196,12 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   [
     'productionplan/:jobNumToLoad',
     'Production Plan',
-    { area: 'production-plan', interface: 'manufacturing', flags: ['viewProductionPlans'] },
+    {
+      area: 'production-plan',
+      interface: 'manufacturing',
+      flags: ['viewProductionPlans'],
+      screen: 'productionPlan',
+    },
   ],
   [
     'productionplans',

@@ -179,6 +179,7 @@ export const PLAN_EDIT_PATHS = {
   'web/updateproductionplan': 'plan',
   'web/markplanreviewed': 'plan',
   'web/updateproductionbackflush': 'backflush',
+  'web/deleteproductionbackflush': 'backflush',
 } as const;
 
 /** A post of the queue as the plan screen reads it (machines/post-queue.machine.ts QueuedPost). */
@@ -381,10 +382,11 @@ function applyPlanEdit(
   };
 }
 
-function applyBackflushEdit(plan: PlanView, body: Record<string, unknown>): PlanView {
+function applyBackflushEdit(plan: PlanView, path: string, body: Record<string, unknown>): PlanView {
   const id = Number(body.ProductionPlanBackflushID);
-  if (body.FieldName !== 'Quantity') return plan;
-  const quantity = Number(body.Value);
+  const removal = path === 'web/deleteproductionbackflush';
+  if (!removal && body.FieldName !== 'Quantity') return plan;
+  const quantity = removal ? 0 : Number(body.Value);
   return {
     ...plan,
     operations: plan.operations.map((o) => {
@@ -413,6 +415,8 @@ export function pendingKey(post: QueuedEdit): string | null {
       return `${planPartId('plan', Number(b.ProductionPlanID))}:PlanReviewedBy`;
     case 'web/updateproductionbackflush':
       return `backflush:${Number(b.ProductionPlanBackflushID)}:${String(b.FieldName)}`;
+    case 'web/deleteproductionbackflush':
+      return `backflush:${Number(b.ProductionPlanBackflushID)}:Quantity`;
     default:
       return null;
   }
@@ -428,8 +432,9 @@ export function overlayEdits(plan: PlanView, edits: readonly TrackedEdit[], ctx:
     else if (path === 'web/updateproductionbom') out = applyBomEdit(out, ctx, post.body);
     else if (path === 'web/updateproductionplan' || path === 'web/markplanreviewed') {
       out = applyPlanEdit(out, ctx, path, post.body, post.enqueuedAt);
-    } else if (path === 'web/updateproductionbackflush') out = applyBackflushEdit(out, post.body);
-    else continue;
+    } else if (path === 'web/updateproductionbackflush' || path === 'web/deleteproductionbackflush') {
+      out = applyBackflushEdit(out, path, post.body);
+    } else continue;
     const key = pendingKey(post);
     if (key && confirmedAt === null) pendingFields.add(key);
   }

@@ -1,0 +1,2 @@
+/** The production-plan area's screens, one lazily loaded chunk. */
+export { ProductionPlanPage } from './plan/ProductionPlanPage';
