@@ -7,7 +7,7 @@ const config = loadConfig();
 const db = await openDatabase(config);
 // The embedded default is for trying the product: it gets demo data on first start. A PostgreSQL
 // database gets none unless `npm run seed:demo` is run.
-const seeded = db.kind === 'pglite' ? await seedDemo(db) : false;
+const seeded = db.kind === 'pglite' ? await seedDemo(db, { production: 'full' }) : false;
 const { fastify } = await buildApp(db, config);
 await fastify.listen({ port: config.port, host: config.host });
 

@@ -325,8 +325,18 @@ export function computeFigures(
     estimate = round4(qty * rate.MinutesPerPiece);
     estimateTip = `${qty} pcs × ${n4(rate.MinutesPerPiece)} min per piece = ${n4(estimate)} min`;
   }
-  const costPerPiece = rate.source === 'rework' ? 0 : qty > 0 ? round4(estimate / qty) : 0;
-  const cost = pieceRateCost(workers, costPerPiece, qty);
+  // Minutes per piece of labour: the rate's own for MPP, the estimate's share for bundle and foot rates
+  // (unrounded here, so 2 workers × 40 min for 300 pcs cost 80, not 2 × 0.1333 × 300 = 79.98).
+  const exactPerPiece =
+    rate.source === 'rework'
+      ? 0
+      : op.RateType === 'MPP'
+        ? rate.MinutesPerPiece
+        : qty > 0
+          ? estimate / qty
+          : 0;
+  const costPerPiece = round4(exactPerPiece);
+  const cost = pieceRateCost(workers, exactPerPiece, qty);
   const setup = rate.source === 'rework' ? 0 : round4(rate.SetupMinutes);
   const source = {
     rework: 'rework',
@@ -349,7 +359,7 @@ export function computeFigures(
     CostEstimateTooltip:
       rate.source === 'rework'
         ? 'Rework: no cost estimate'
-        : `${workers} workers × ${n4(costPerPiece)} min per piece × ${qty} pcs = ${n4(cost)} min`,
+        : `${workers} ${workers === 1 ? 'worker' : 'workers'} × ${n4(costPerPiece)} min per piece × ${qty} pcs = ${n4(cost)} min`,
   };
 }
 

@@ -5,7 +5,7 @@ import { openDatabase } from '../db/open';
 import { demoEmployees, seedDemo } from '../db/seed';
 
 const db = await openDatabase(loadConfig());
-const seeded = await seedDemo(db);
+const seeded = await seedDemo(db, { production: 'full' });
 await db.close();
 if (seeded) {
   console.log(`Seeded ${demoEmployees.length} demo employees (password = user name):`);

@@ -4,6 +4,7 @@ import { plants } from '../../domain/platform/plants';
 import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
 import { seedOrders } from './seed-orders';
+import { type ProductionSeedSize, seedProduction } from './seed-production';
 import { spanishTranslations } from './translations-es';
 
 /**
@@ -333,8 +334,16 @@ export const demoHelpLinks: ReadonlyArray<readonly [string, 'video' | 'sop', str
   ['Shipments', 'sop', 'SOP-410 Finalizing a shipment', `${HELP}/sop/SOP-410.pdf`],
 ];
 
-/** Demo people and help links (the Spanish texts come with the reference data); skipped when the demo people exist already. Returns whether it seeded. */
-export async function seedDemo(db: Database): Promise<boolean> {
+/**
+ * Demo people, help links, orders and production data (the Spanish texts come with the reference
+ * data); skipped when the demo people exist already. Returns whether it seeded. `production`: `small`
+ * (40 jobs, the default: integration tests seed every test file's database) or `full` (2,000 jobs:
+ * `npm start` and `npm run seed:demo`).
+ */
+export async function seedDemo(
+  db: Database,
+  opts: { production?: ProductionSeedSize } = {},
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await seedReference(tx);
     // Keyed on the demo people themselves, so seeding after `create-admin` still works.
@@ -346,6 +355,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     if (existing.length) return false;
     for (const e of demoEmployees) await createEmployee(tx, e);
     await seedOrders(tx);
+    await seedProduction(tx, opts.production ?? 'small');
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,
