@@ -12,6 +12,7 @@ import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
 import { SessionService } from './areas/platform/session.service';
 import { registerShellCalls } from './areas/platform/shell.routes';
+import { registerMachineCalls } from './areas/production-plan/machines.routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Backplane } from './feed/backplane';
@@ -70,6 +71,7 @@ export async function buildApp(
   registerFeedCalls(registry);
   registerShellCalls(registry);
   registerOrderCalls(registry);
+  registerMachineCalls(registry);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.

@@ -66,6 +66,30 @@ export const topicRules: readonly TopicRule[] = [
     pattern: /^plan:([A-Za-z0-9-]{1,30})$/,
     allow: (viewer) => anyOf(viewer, ['viewProductionPlans', 'editProductionPlans'], 'production plans'),
   },
+  {
+    // A plant's machines with their rates (collection `machines`, id ResourceID, doc the Machine).
+    name: 'machines',
+    area: 'production-plan',
+    pattern: /^machines:(\d{1,9})$/,
+    allow: (viewer) =>
+      anyOf(
+        viewer,
+        ['viewProductionPlans', 'editProductionPlans', 'editMachineRates', 'editWorkcenters'],
+        'machines',
+      ),
+  },
+  {
+    // A plant's workcenters (collection `workcenters`, id WorkcenterID, doc the Workcenter).
+    name: 'workcenters',
+    area: 'production-plan',
+    pattern: /^workcenters:(\d{1,9})$/,
+    allow: (viewer) =>
+      anyOf(
+        viewer,
+        ['viewProductionPlans', 'editProductionPlans', 'editMachineRates', 'editWorkcenters'],
+        'workcenters',
+      ),
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */
@@ -86,4 +110,6 @@ export const topicOf = {
   connections: () => 'connections',
   translations: (language: string) => `translations:${language}`,
   plan: (jobNumber: string) => `plan:${jobNumber}`,
+  machines: (plantId: number) => `machines:${plantId}`,
+  workcenters: (plantId: number) => `workcenters:${plantId}`,
 } as const;

@@ -21,3 +21,11 @@ export const PlanPartDoc = z.object({
 export type PlanPartDoc = z.infer<typeof PlanPartDoc>;
 
 export const planPartId = (kind: PlanPartKind, id: number) => `${kind}:${id}`;
+
+/**
+ * Topic `machines:{PlantID}` (collection `machines`): one document per machine of the plant, the
+ * Machine with its rates that are not deleted; id ResourceID. Topic `workcenters:{PlantID}`
+ * (collection `workcenters`): one document per workcenter, the Workcenter; id WorkcenterID.
+ */
+export const MACHINES = 'machines';
+export const WORKCENTERS = 'workcenters';
