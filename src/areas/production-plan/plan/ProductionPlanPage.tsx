@@ -486,6 +486,8 @@ function OperationsCard({
     estimateSize: (i) => (rows[i]?.kind === 'group' ? 44 : 118),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 4,
+    // Rows in the first paint, before the scroller is measured.
+    initialRect: { width: 1200, height: 720 },
   });
 
   return (
