@@ -47,6 +47,7 @@ function PlanScreen({ job }: { job: string }) {
       className="page pp-page"
       data-testid="production-plan"
       data-synced={data.synced ? 'true' : 'false'}
+      data-plan-complete={data.complete ? 'true' : 'false'}
     >
       <HeaderCard
         plan={plan}

@@ -31,6 +31,8 @@ import {
   trackEdits,
 } from './plan-view';
 
+const noMachines: Machine[] = [];
+
 const isPlanEdit = (post: QueuedEdit) => post.path.toLowerCase() in PLAN_EDIT_PATHS;
 
 export interface PlanData {
@@ -45,6 +47,8 @@ export interface PlanData {
   printers: readonly Printer[];
   /** True once the topic's first pull is in: the plan is live. */
   synced: boolean;
+  /** Everything is in: the load answer, the machines and the topic's first pull. */
+  complete: boolean;
   /** The plan as the server has it (no pending edits): what direct calls patch. */
   serverOperation(id: number): Operation | undefined;
   /** Shows a direct call's answer at once (an operation with its RowVersion). */
@@ -70,7 +74,7 @@ export function usePlan(job: string): PlanData {
     state: null,
     error: null,
   });
-  const [machines, setMachines] = useState<Machine[]>([]);
+  const [machines, setMachines] = useState<Machine[] | null>(null);
   const [printers, setPrinters] = useState<Printer[]>([]);
   const [synced, setSynced] = useState(false);
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
@@ -171,7 +175,7 @@ export function usePlan(job: string): PlanData {
 
   const ctx: OverlayContext = useMemo(
     () => ({
-      machines,
+      machines: machines ?? noMachines,
       partLength: load.state?.Job.Part.Length ?? null,
       employeeName: user?.Name ?? '',
     }),
@@ -235,9 +239,10 @@ export function usePlan(job: string): PlanData {
     error: load.error,
     plan: shown?.plan ?? null,
     pendingFields: shown?.pendingFields ?? new Set(),
-    machines,
+    machines: machines ?? noMachines,
     printers,
     synced,
+    complete: load.state !== null && machines !== null && synced,
     serverOperation,
     putOperations,
     patchOperation,
