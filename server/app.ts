@@ -13,6 +13,8 @@ import { Presence, type PresenceOptions } from './areas/platform/presence';
 import { SessionService } from './areas/platform/session.service';
 import { registerShellCalls } from './areas/platform/shell.routes';
 import { registerMachineCalls } from './areas/production-plan/machines.routes';
+import { registerProductionPlanCalls } from './areas/production-plan/plan.routes';
+import { noRateSources, type RateSources } from './areas/production-plan/rate-sources';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Backplane } from './feed/backplane';
@@ -42,7 +44,13 @@ export interface App {
 export async function buildApp(
   db: Database,
   config: Config,
-  opts: { logger?: boolean; presence?: Partial<PresenceOptions> } & FeedOptions & HubAppOptions = {},
+  opts: {
+    logger?: boolean;
+    presence?: Partial<PresenceOptions>;
+    /** Engines and algorithms of the plan calls (tests inject their own). */
+    rateSources?: RateSources;
+  } & FeedOptions &
+    HubAppOptions = {},
 ): Promise<App> {
   const fastify = Fastify({
     logger:
@@ -72,6 +80,7 @@ export async function buildApp(
   registerShellCalls(registry);
   registerOrderCalls(registry);
   registerMachineCalls(registry);
+  registerProductionPlanCalls(registry, opts.rateSources ?? noRateSources);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.

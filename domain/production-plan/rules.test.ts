@@ -467,3 +467,53 @@ describe('operation inputs for engines and algorithms', () => {
     expect(operationInputs(op(), { Quantity: 1, BundleSize: 1 }, part, { CutLength: 42 }).CutLength).toBe(42);
   });
 });
+
+describe('rules the server relies on besides (plan server)', () => {
+  it("a new machine drops the answers given to the old machine's algorithm, whatever runs next", () => {
+    const machine = (engine: boolean, algorithm: boolean) => ({
+      DefaultWorkerCount: 1,
+      EngineActive: engine,
+      AlgorithmActive: algorithm,
+      MachineRates: [],
+    });
+    for (const [engine, algorithm] of [
+      [true, false],
+      [false, true],
+      [false, false],
+    ] as const) {
+      expect(changeResource('LV-RF02', machine(engine, algorithm)).patch.AlgorithmAnswersJSON).toBeNull();
+    }
+  });
+
+  it('bundle rate: ceil(120 ÷ 25) = 5 bundles × 4 min = 20 min, cost 1 × 20 min', () => {
+    const figures = computeFigures(
+      op({ RateType: 'Bundle', ProductionQuantity: 120, MachineRateID: null, ProductionMinutesPerBundle: 4 }),
+      { BundleSize: 25 },
+      null,
+      null,
+    );
+    expect(figures).toMatchObject({
+      ProductionEstimate: 20,
+      CostMinutesPerPiece: 0.1667,
+      CostEstimate: 20,
+    });
+    expect(figures.ProductionEstimateTooltip).toBe(
+      '5 bundles (120 ÷ 25, rounded up) × 4 min per bundle = 20 min (entered rate)',
+    );
+  });
+
+  it('rework zeroes the setup cost too', () => {
+    const figures = computeFigures(
+      op({ Rework: true, ActionSetup: true, WorkerCount: 2 }),
+      { BundleSize: 25 },
+      null,
+      machineRate,
+    );
+    expect(figures).toMatchObject({
+      SetupMinutes: 0,
+      CostSetupMinutes: 0,
+      CostEstimate: 0,
+      ProductionEstimate: 0,
+    });
+  });
+});

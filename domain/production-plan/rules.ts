@@ -83,7 +83,8 @@ export interface ResourceMachine {
  * A new resource: WorkerCount resets to the machine's default (or 1), then the engine runs when the
  * machine's engine is active, else the algorithm when it is active, else the algorithm and engine flags
  * are cleared. The machine rate is reset to the new machine's official rate (a rate of the old machine
- * means nothing on the new one) and overrides are cleared: the new machine's sources decide afresh.
+ * means nothing on the new one), answers given to the old machine's algorithm are dropped, and
+ * overrides are cleared: the new machine's sources decide afresh.
  */
 export function changeResource(
   resourceId: string | null,
@@ -98,6 +99,8 @@ export function changeResource(
     AlgorithmOverrideBy: null,
     EngineOverride: false,
     EngineOverrideBy: null,
+    // Answers were given to the old machine's algorithm's questions.
+    AlgorithmAnswersJSON: null,
   };
   const next: RateSourceStep = machine?.EngineActive
     ? 'engine'

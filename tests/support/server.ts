@@ -71,10 +71,13 @@ export interface TestServer {
 }
 
 /** The real server (every plugin, every area) on a free loopback port over a fresh database. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: Pick<Parameters<typeof buildApp>[2] & object, 'rateSources'> = {},
+): Promise<TestServer> {
   const { db, drop } = await freshDatabase();
   const config = { ...loadConfig({ ...process.env, ...env }), clientDir: '/nonexistent' };
-  const app = await buildApp(db, config, { logger: false });
+  const app = await buildApp(db, config, { logger: false, ...options });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
