@@ -18,6 +18,12 @@ for (const job of ['J240001', 'J299300']) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/plan/${job}-${width}x${height}.png`, fullPage: false });
+      // And the operations, scrolled into view.
+      await page.locator('.pp-ops-card').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.screenshot({
+        path: `test-results/plan/${job}-${width}x${height}-operations.png`,
+        fullPage: false,
+      });
       await context.close();
     });
   }

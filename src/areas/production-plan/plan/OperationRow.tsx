@@ -64,7 +64,6 @@ export function OperationRow({ op, machines, bom, canEdit, pending, actions, t }
   const rate = machine?.MachineRates.find((r) => r.MachineRateID === op.MachineRateID) ?? null;
   const source = effectiveRate(op, rate).source;
   const question = posedQuestion(op);
-  const [backflushBom, setBackflushBom] = useState<number | null>(null);
   const set = (field: string, value: unknown) => actions.setOperationField(op, field, value);
   const cls = (field: string, base = '') => `${base}${saving(field) ? ' pp-saving' : ''}`.trim() || undefined;
 
@@ -189,6 +188,61 @@ export function OperationRow({ op, machines, bom, canEdit, pending, actions, t }
             {costPerUnit(op.CostEstimate, op.ProductionQuantity)}
           </span>
         </div>
+      </div>
+      <div className="pp-op-flags">
+        {actionFlags.map((flag) => (
+          <button
+            key={flag}
+            type="button"
+            name={flag}
+            className={cls(flag, `pp-flag${op[flag] ? ' on' : ''}`)}
+            aria-pressed={op[flag]}
+            disabled={!can(flag)}
+            onClick={() => set(flag, !op[flag])}
+          >
+            {t(FLAG_LABELS[flag])}
+          </button>
+        ))}
+        <span className="pp-sep" />
+        {(['Rework', 'FinalAssembly', 'PrintTraveler'] as const).map((field) => (
+          <button
+            key={field}
+            type="button"
+            name={field}
+            className={cls(field, `pp-flag pp-flag-state${op[field] ? ' on' : ''}`)}
+            aria-pressed={op[field]}
+            disabled={!can(field)}
+            onClick={() => set(field, !op[field])}
+          >
+            {field === 'Rework'
+              ? t('Rework')
+              : field === 'FinalAssembly'
+                ? t('Final assembly')
+                : t('Print traveler')}
+          </button>
+        ))}
+        {op.FinalOperation && <span className="pp-chip pp-chip-final">{t('Final')}</span>}
+        {op.Printed && <span className="pp-chip">{t('Printed')}</span>}
+        {op.Locked && <span className="pp-chip pp-chip-locked">{t('Locked')}</span>}
+        {op.Invalidated && <span className="pp-chip pp-chip-invalid">{t('Invalidated')}</span>}
+        {canEdit && bom.length > 0 && (
+          <select
+            aria-label={t('Add a backflush of a BOM line')}
+            className="sw-select pp-backflush-add"
+            value=""
+            disabled={busy}
+            onChange={(e) => {
+              if (e.target.value) void actions.addBackflush(op, Number(e.target.value));
+            }}
+          >
+            <option value="">{t('+ Backflush…')}</option>
+            {bom.map((l) => (
+              <option key={l.ProductionPlanBOMID} value={String(l.ProductionPlanBOMID)}>
+                {l.PartNum}
+              </option>
+            ))}
+          </select>
+        )}
         <div className="pp-cell pp-buttons">
           {machine?.EngineActive && (
             <button
@@ -231,43 +285,6 @@ export function OperationRow({ op, machines, bom, canEdit, pending, actions, t }
           )}
         </div>
       </div>
-      <div className="pp-op-flags">
-        {actionFlags.map((flag) => (
-          <button
-            key={flag}
-            type="button"
-            name={flag}
-            className={cls(flag, `pp-flag${op[flag] ? ' on' : ''}`)}
-            aria-pressed={op[flag]}
-            disabled={!can(flag)}
-            onClick={() => set(flag, !op[flag])}
-          >
-            {t(FLAG_LABELS[flag])}
-          </button>
-        ))}
-        <span className="pp-sep" />
-        {(['Rework', 'FinalAssembly', 'PrintTraveler'] as const).map((field) => (
-          <button
-            key={field}
-            type="button"
-            name={field}
-            className={cls(field, `pp-flag pp-flag-state${op[field] ? ' on' : ''}`)}
-            aria-pressed={op[field]}
-            disabled={!can(field)}
-            onClick={() => set(field, !op[field])}
-          >
-            {field === 'Rework'
-              ? t('Rework')
-              : field === 'FinalAssembly'
-                ? t('Final assembly')
-                : t('Print traveler')}
-          </button>
-        ))}
-        {op.FinalOperation && <span className="pp-chip pp-chip-final">{t('Final')}</span>}
-        {op.Printed && <span className="pp-chip">{t('Printed')}</span>}
-        {op.Locked && <span className="pp-chip pp-chip-locked">{t('Locked')}</span>}
-        {op.Invalidated && <span className="pp-chip pp-chip-invalid">{t('Invalidated')}</span>}
-      </div>
       {question && (
         <QuestionLine
           question={question}
@@ -276,7 +293,7 @@ export function OperationRow({ op, machines, bom, canEdit, pending, actions, t }
           t={t}
         />
       )}
-      {(op.Backflushes.length > 0 || (canEdit && bom.length > 0)) && (
+      {op.Backflushes.length > 0 && (
         <div className="pp-backflushes">
           <span className="pp-label">{t('Backflushes')}</span>
           {op.Backflushes.map((b) => {
@@ -313,30 +330,6 @@ export function OperationRow({ op, machines, bom, canEdit, pending, actions, t }
               </span>
             );
           })}
-          {canEdit && bom.length > 0 && (
-            <span className="pp-backflush-add">
-              <select
-                aria-label={t('BOM line to backflush')}
-                className="sw-select"
-                value={backflushBom === null ? '' : String(backflushBom)}
-                onChange={(e) => setBackflushBom(e.target.value ? Number(e.target.value) : null)}
-              >
-                <option value="">{t('BOM line…')}</option>
-                {bom.map((l) => (
-                  <option key={l.ProductionPlanBOMID} value={String(l.ProductionPlanBOMID)}>
-                    {l.PartNum}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                disabled={backflushBom === null || busy}
-                onClick={() => backflushBom !== null && void actions.addBackflush(op, backflushBom)}
-              >
-                {t('Add backflush')}
-              </button>
-            </span>
-          )}
         </div>
       )}
     </div>
