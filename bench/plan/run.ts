@@ -67,10 +67,16 @@ const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : '—');
 const probe = () => {
   const w = window as unknown as Record<string, unknown> & Window;
   w.__bench = { firstRow: null, allShown: null, delays: [] as number[], events: [] as number[] };
-  const bench = w.__bench as { firstRow: number | null; allShown: number | null; delays: number[]; events: number[] };
+  const bench = w.__bench as {
+    firstRow: number | null;
+    allShown: number | null;
+    delays: number[];
+    events: number[];
+  };
   const check = () => {
     const t0 = (w.__benchT0 as number | undefined) ?? 0;
-    if (bench.firstRow === null && document.querySelector('[data-op]')) bench.firstRow = performance.now() - t0;
+    if (bench.firstRow === null && document.querySelector('[data-op]'))
+      bench.firstRow = performance.now() - t0;
     if (bench.allShown === null) {
       const root = document.querySelector('[data-plan-complete="true"]');
       if (root) bench.allShown = performance.now() - t0;
@@ -271,7 +277,14 @@ async function main() {
   console.log(`Starting the server on ${base} (DATA_DIR ${dataDir}; builds the client if needed)…`);
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TZ: 'UTC' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      TZ: 'UTC',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let browser: Browser | null = null;
@@ -293,7 +306,9 @@ async function main() {
     const o = ours.figures;
     const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(1)}×` : '—');
     const ok = (v: number, target: number) => (v <= target ? 'met' : 'MISSED');
-    console.log(`\nPlan ${JOB}: ${(ours.plan as { Operations: unknown[] }).Operations.length} operations, ${LOADS} loads, ${EDITS} edits\n`);
+    console.log(
+      `\nPlan ${JOB}: ${(ours.plan as { Operations: unknown[] }).Operations.length} operations, ${LOADS} loads, ${EDITS} edits\n`,
+    );
     const rows: [string, number, number, number | null][] = [
       ['first operation row, full load (cold)', o.coldFirstRow, peer.coldFirstRow, null],
       ['first operation row, full load (warm, median)', o.warmFirstRow, peer.warmFirstRow, null],
