@@ -64,28 +64,22 @@ const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : '—');
  * appear (relative to navigation start, or to `__benchT0` after an in-app navigation), and measures
  * each click or keydown to the next paint.
  */
-const probe = () => {
-  const w = window as unknown as Record<string, unknown> & Window;
-  w.__bench = { firstRow: null, allShown: null, delays: [] as number[], events: [] as number[] };
-  const bench = w.__bench as {
-    firstRow: number | null;
-    allShown: number | null;
-    delays: number[];
-    events: number[];
-  };
+// Plain JavaScript text, not a function: tsx compiles functions with name helpers (`__name`) that do
+// not exist in the page.
+const probe = `(() => {
+  const bench = { firstRow: null, allShown: null, delays: [], events: [] };
+  window.__bench = bench;
   const check = () => {
-    const t0 = (w.__benchT0 as number | undefined) ?? 0;
-    if (bench.firstRow === null && document.querySelector('[data-op]'))
-      bench.firstRow = performance.now() - t0;
-    if (bench.allShown === null) {
-      const root = document.querySelector('[data-plan-complete="true"]');
-      if (root) bench.allShown = performance.now() - t0;
+    const t0 = window.__benchT0 ?? 0;
+    if (window.__bench.firstRow === null && document.querySelector('[data-op]')) window.__bench.firstRow = performance.now() - t0;
+    if (window.__bench.allShown === null && document.querySelector('[data-plan-complete="true"]')) {
+      window.__bench.allShown = performance.now() - t0;
     }
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
-  const onInput = (e: Event) => {
+  const onInput = (e) => {
     const start = e.timeStamp;
-    requestAnimationFrame(() => setTimeout(() => bench.delays.push(performance.now() - start), 0));
+    requestAnimationFrame(() => setTimeout(() => window.__bench.delays.push(performance.now() - start), 0));
   };
   addEventListener('click', onInput, true);
   addEventListener('keydown', onInput, true);
@@ -93,14 +87,12 @@ const probe = () => {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (['click', 'keydown', 'pointerdown', 'pointerup', 'keyup'].includes(entry.name)) {
-          bench.events.push(entry.duration);
+          window.__bench.events.push(entry.duration);
         }
       }
-    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-  } catch {
-    // no Event Timing API
-  }
-};
+    }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+  } catch {}
+})();`;
 
 type Bench = { firstRow: number | null; allShown: number | null; delays: number[]; events: number[] };
 const readBench = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
@@ -178,7 +170,7 @@ interface Figures {
 
 async function measureOurs(browser: Browser, base: string): Promise<{ figures: Figures; plan: unknown }> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(probe);
+  await context.addInitScript({ content: probe });
   const page = await context.newPage();
   await logIn(page);
   // The plan as the server answers it (the peer renders the same JSON).
@@ -200,6 +192,7 @@ async function measureOurs(browser: Browser, base: string): Promise<{ figures: F
   }
   // In-app: from the intro page, a route change (as a menu link does).
   const nav: { first: number; all: number }[] = [];
+  const marks: { render: number | null; loadStart: number | null; loadDone: number | null }[] = [];
   for (let i = 0; i < Math.max(1, LOADS - 1); i++) {
     await page.goto('/intro');
     await page.waitForSelector('h1, h2');
@@ -214,7 +207,29 @@ async function measureOurs(browser: Browser, base: string): Promise<{ figures: F
       dispatchEvent(new PopStateEvent('popstate'));
     }, JOB);
     nav.push({ first: await waitFor(page, 'firstRow'), all: await waitFor(page, 'allShown') });
+    marks.push(
+      await page.evaluate(() => {
+        const t0 = (window as unknown as { __benchT0: number }).__benchT0;
+        const at = (name: string) => {
+          const m = performance.getEntriesByName(name, 'mark').at(-1);
+          return m ? Math.round(m.startTime - t0) : null;
+        };
+        return {
+          render: at('plan:first-render'),
+          loadStart: at('plan:load-start'),
+          loadDone: at('plan:load-done'),
+        };
+      }),
+    );
   }
+  console.log(
+    `in-app navigations (ms from the route change): ${nav
+      .map(
+        (n, i) =>
+          `screen rendered ${marks[i]?.render}, LoadProductionPlan2 sent ${marks[i]?.loadStart}, answered ${marks[i]?.loadDone}, first row ${Math.round(n.first)}, whole plan ${Math.round(n.all)}`,
+      )
+      .join('; ')}`,
+  );
   await page.evaluate(() => {
     const b = (window as unknown as { __bench: Bench }).__bench;
     b.delays = [];
@@ -241,7 +256,7 @@ async function measureOurs(browser: Browser, base: string): Promise<{ figures: F
 
 async function measurePeer(browser: Browser, plan: unknown): Promise<Figures> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(probe);
+  await context.addInitScript({ content: probe });
   const html = peerHtml(plan);
   await context.route('http://peer.bench/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: html }),

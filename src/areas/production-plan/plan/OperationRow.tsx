@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   type ActionFlag,
@@ -25,6 +25,7 @@ export interface OperationRowProps {
   machines: readonly Machine[];
   bom: readonly BomLine[];
   canEdit: boolean;
+  /** The keys of the plan's fields that are saving (plan-view.ts pendingKey). */
   pending: ReadonlySet<string>;
   actions: PlanActions;
   t: TFunction;
@@ -53,8 +54,33 @@ const SOURCE_LABELS: Record<RateSource, string> = {
 
 const fmt = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
+const ownPending = (p: OperationRowProps) => {
+  const prefix = `operation:${p.op.ProductionPlanOperationID}:`;
+  const backflushes = p.op.Backflushes.map((b) => `backflush:${b.ProductionPlanBackflushID}:`);
+  return [...p.pending]
+    .filter((k) => k.startsWith(prefix) || backflushes.some((b) => k.startsWith(b)))
+    .sort()
+    .join('|');
+};
+
+/**
+ * Drawn again only when its own operation, its own saving fields, the BOM lines, the machines, the
+ * permission or its busy state changed: an edit of one row leaves the others alone.
+ */
+const sameRow = (a: OperationRowProps, b: OperationRowProps) =>
+  a.op === b.op &&
+  a.machines === b.machines &&
+  a.canEdit === b.canEdit &&
+  a.actions === b.actions &&
+  a.t === b.t &&
+  a.bom.length === b.bom.length &&
+  a.bom.every((line, i) => line === b.bom[i]) &&
+  ownPending(a) === ownPending(b);
+
 /** One operation: its resource, rate, work, flags, estimates, backflushes and buttons. */
-export function OperationRow({ op, machines, bom, canEdit, pending, actions, t }: OperationRowProps) {
+export const OperationRow = memo(OperationRowView, sameRow);
+
+function OperationRowView({ op, machines, bom, canEdit, pending, actions, t }: OperationRowProps) {
   const id = op.ProductionPlanOperationID;
   const key = (field: string) => `operation:${id}:${field}`;
   const saving = (field: string) => pending.has(key(field));

@@ -11,7 +11,7 @@ import type { TFunction } from '../../../i18n/translator';
 import { CommitNumber, CommitText } from './fields';
 import { OperationRow } from './OperationRow';
 import { groupOperations, type PlanView } from './plan-view';
-import { type PlanData, usePlan } from './use-plan';
+import { mark, type PlanData, usePlan } from './use-plan';
 import { type PlanActions, usePlanActions } from './use-plan-actions';
 import './plan.css';
 
@@ -22,6 +22,11 @@ export function ProductionPlanPage() {
 }
 
 function PlanScreen({ job }: { job: string }) {
+  const first = useRef(true);
+  if (first.current) {
+    first.current = false;
+    mark('plan:first-render');
+  }
   const t = useT();
   const user = useUser();
   const canEdit = flagSet(user).has('editProductionPlans');

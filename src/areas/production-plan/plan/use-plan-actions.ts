@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   AddProductionBackflush,
   AddProductionOperation,
@@ -53,8 +53,18 @@ export function usePlanActions(data: PlanData): PlanActions {
   const { api, enqueue, alerts } = useServices();
   const t = useT();
   const [busy, setBusy] = useState<ReadonlySet<number>>(() => new Set());
+  // The latest data, read when an action runs: the actions stay the same object between renders.
+  const latest = useRef(data);
+  latest.current = data;
 
   return useMemo(() => {
+    const data = {
+      whenSaved: () => latest.current.whenSaved(),
+      putOperations: (ops: readonly Operation[]) => latest.current.putOperations(ops),
+      patchOperation: (id: number, patch: Partial<Operation>) => latest.current.patchOperation(id, patch),
+      markDeleted: (id: string) => latest.current.markDeleted(id),
+      serverOperation: (id: number) => latest.current.serverOperation(id),
+    };
     async function direct<T>(opId: number | null, work: () => Promise<T>): Promise<T | undefined> {
       if (opId !== null) setBusy((prev) => new Set(prev).add(opId));
       try {
@@ -210,5 +220,5 @@ export function usePlanActions(data: PlanData): PlanActions {
         );
       },
     };
-  }, [api, enqueue, alerts, t, data, busy]);
+  }, [api, enqueue, alerts, t, busy]);
 }

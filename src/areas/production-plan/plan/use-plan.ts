@@ -33,6 +33,9 @@ import {
 
 const noMachines: Machine[] = [];
 
+/** A performance mark for the plan bench (bench/plan): where the time of a first render goes. */
+export const mark = (name: string) => globalThis.performance?.mark?.(name);
+
 const isPlanEdit = (post: QueuedEdit) => post.path.toLowerCase() in PLAN_EDIT_PATHS;
 
 export interface PlanData {
@@ -83,8 +86,12 @@ export function usePlan(job: string): PlanData {
   useEffect(() => {
     let alive = true;
     setLoad({ state: null, error: null });
+    mark('plan:load-start');
     api.get(LoadProductionPlan2, { JobNumber: job }).then(
-      (state) => alive && setLoad({ state, error: null }),
+      (state) => {
+        mark('plan:load-done');
+        if (alive) setLoad({ state, error: null });
+      },
       (error: unknown) =>
         alive && setLoad({ state: null, error: error instanceof Error ? error.message : String(error) }),
     );
@@ -130,7 +137,20 @@ export function usePlan(job: string): PlanData {
     };
   }, [db, live, job]);
 
-  const { docs } = useRxQuery(() => db.planParts.find({ selector: { JobNumber: job } }), [db, job]);
+  const { docs: rawDocs } = useRxQuery(() => db.planParts.find({ selector: { JobNumber: job } }), [db, job]);
+  // The same part at the same RowVersion keeps the same object, so unchanged rows are not drawn again.
+  const stable = useRef(new Map<string, PlanPart>());
+  const docs = useMemo(() => {
+    const next = new Map<string, PlanPart>();
+    const out = (rawDocs as readonly PlanPart[]).map((d) => {
+      const have = stable.current.get(d.id);
+      const keep = have && have.RowVersion === d.RowVersion ? have : d;
+      next.set(d.id, keep);
+      return keep;
+    });
+    stable.current = next;
+    return out;
+  }, [rawDocs]);
 
   const loaded = useMemo(() => (load.state ? partsOfState(load.state) : []), [load.state]);
   const server = useMemo(
