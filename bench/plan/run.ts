@@ -208,18 +208,16 @@ async function measureOurs(browser: Browser, base: string): Promise<{ figures: F
     }, JOB);
     nav.push({ first: await waitFor(page, 'firstRow'), all: await waitFor(page, 'allShown') });
     marks.push(
-      await page.evaluate(() => {
-        const t0 = (window as unknown as { __benchT0: number }).__benchT0;
-        const at = (name: string) => {
+      // A string: functions compiled by tsx carry `__name` helpers the page does not have.
+      await page.evaluate(`(() => {
+        const t0 = window.__benchT0;
+        const names = ['plan:first-render', 'plan:load-start', 'plan:load-done'];
+        const [render, loadStart, loadDone] = names.map((name) => {
           const m = performance.getEntriesByName(name, 'mark').at(-1);
           return m ? Math.round(m.startTime - t0) : null;
-        };
-        return {
-          render: at('plan:first-render'),
-          loadStart: at('plan:load-start'),
-          loadDone: at('plan:load-done'),
-        };
-      }),
+        });
+        return { render, loadStart, loadDone };
+      })()`),
     );
   }
   console.log(
