@@ -83,11 +83,21 @@ export function usePlan(job: string): PlanData {
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
   const [answers, setAnswers] = useState<ReadonlyMap<string, PlanPart>>(() => new Map());
 
+  // Asked for during the first render, not after the commit: the answer is on the way while React
+  // commits and paints (the screen is keyed by job, so this runs once per plan).
+  const [requests] = useState(() => {
+    mark('plan:load-start');
+    const state = api.get(LoadProductionPlan2, { JobNumber: job });
+    const machineList = api.get(GetMachinesForPlan, { JobNumber: job });
+    // Handled in the effect below; these keep an unmounted screen's failure from being "unhandled".
+    state.catch(() => undefined);
+    machineList.catch(() => undefined);
+    return { state, machines: machineList };
+  });
+
   useEffect(() => {
     let alive = true;
-    setLoad({ state: null, error: null });
-    mark('plan:load-start');
-    api.get(LoadProductionPlan2, { JobNumber: job }).then(
+    requests.state.then(
       (state) => {
         mark('plan:load-done');
         if (alive) setLoad({ state, error: null });
@@ -95,14 +105,14 @@ export function usePlan(job: string): PlanData {
       (error: unknown) =>
         alive && setLoad({ state: null, error: error instanceof Error ? error.message : String(error) }),
     );
-    api.get(GetMachinesForPlan, { JobNumber: job }).then(
+    requests.machines.then(
       (list) => alive && setMachines(list),
-      () => undefined,
+      () => alive && setMachines([]),
     );
     return () => {
       alive = false;
     };
-  }, [api, job]);
+  }, [requests]);
 
   const plantId = load.state?.Job.PlantID;
   useEffect(() => {
