@@ -30,8 +30,7 @@ test('two planners on one plan see each other’s edits within a second', async 
   const workers = before >= 5 ? 2 : before + 1;
 
   // A changes the worker count: B sees it.
-  let t0 = Date.now();
-  await typeNumber(workersA, workers);
+  let t0 = await typeNumber(workersA, workers);
   const workerMs = await seenWithin(
     () => expect(workersB).toHaveValue(String(workers), { timeout: 5_000 }),
     t0,
@@ -54,16 +53,14 @@ test('two planners on one plan see each other’s edits within a second', async 
   const qtyA = rowA.locator('input[name="ProductionQuantity"]');
   const qtyB = rowB.locator('input[name="ProductionQuantity"]');
   const quantity = Number((await qtyB.inputValue()).replace(/,/g, '')) + 7;
-  t0 = Date.now();
-  await typeNumber(qtyB, quantity);
+  t0 = await typeNumber(qtyB, quantity);
   const qtyMs = await seenWithin(
     () => expect(qtyA).toHaveValue(quantity.toLocaleString('en-US'), { timeout: 5_000 }),
     t0,
   );
 
   // B sets the worker count back: A sees it.
-  t0 = Date.now();
-  await typeNumber(workersB, before);
+  t0 = await typeNumber(workersB, before);
   const backMs = await seenWithin(() => expect(workersA).toHaveValue(String(before), { timeout: 5_000 }), t0);
 
   console.log(

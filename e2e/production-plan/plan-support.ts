@@ -12,12 +12,14 @@ export async function openPlan(page: Page, job: string): Promise<void> {
 
 export const opRow = (page: Page, id: number | string): Locator => page.locator(`[data-op="${id}"]`);
 
-/** Types a number into a NumericInput and commits it (Enter). */
-export async function typeNumber(input: Locator, value: number): Promise<void> {
+/** Types a number into a NumericInput and commits it (Enter); answers when Enter was pressed (Date.now). */
+export async function typeNumber(input: Locator, value: number): Promise<number> {
   await input.click();
   await input.press('Control+a');
   await input.pressSequentially(String(value));
+  const committedAt = Date.now();
   await input.press('Enter');
+  return committedAt;
 }
 
 /** The plan as the server has it now (LoadProductionPlan2 with the page's session). */
