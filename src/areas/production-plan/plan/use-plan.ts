@@ -127,7 +127,12 @@ export function usePlan(job: string): PlanData {
     };
   }, [api, plantId]);
 
+  // The live topic is followed, and the collection read, once the load answer is in: pulling 300
+  // documents into IndexedDB while the answer arrives would hold the main thread and delay the first
+  // rows. Nothing is missed by starting later: the replication pulls from its checkpoint.
+  const answered = load.state !== null || load.error !== null;
   useEffect(() => {
+    if (!answered) return;
     setSynced(false);
     const deletions = db.planParts.$.subscribe((event) => {
       if (event.operation !== 'DELETE') return;
@@ -145,9 +150,12 @@ export function usePlan(job: string): PlanData {
       deletions.unsubscribe();
       void follow.stop();
     };
-  }, [db, live, job]);
+  }, [db, live, job, answered]);
 
-  const { docs: rawDocs } = useRxQuery(() => db.planParts.find({ selector: { JobNumber: job } }), [db, job]);
+  const { docs: rawDocs } = useRxQuery(
+    () => (answered ? db.planParts.find({ selector: { JobNumber: job } }) : null),
+    [db, job, answered],
+  );
   // The same part at the same RowVersion keeps the same object, so unchanged rows are not drawn again.
   const stable = useRef(new Map<string, PlanPart>());
   const docs = useMemo(() => {
