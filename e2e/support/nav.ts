@@ -14,7 +14,11 @@ export async function spaNavigate(page: Page, path: string): Promise<void> {
 
 /** A concrete address for a table path: sample values for parameters, optional ones left out. */
 export function samplePath(path: string): string {
-  const samples: Record<string, string> = { orderNum: '100234', jobNumToLoad: 'J240001', documentRef: '12&3' };
+  const samples: Record<string, string> = {
+    orderNum: '100234',
+    jobNumToLoad: 'J240001',
+    documentRef: '12&3',
+  };
   return path
     .replace(/\/:[A-Za-z0-9_]+\?/g, '')
     .replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(samples[name] ?? '1'));

@@ -174,7 +174,7 @@ function OperationFacts({ state, ppoid }: { state: ProductionPlanState; ppoid: n
     : { num: state.Job.PartNum, description: state.Job.Part.Description };
   return (
     <>
-      <dl className="operation-facts" data-testid="operation-facts">
+      <dl className="run-results operation-facts" data-testid="operation-facts">
         <div>
           <dt>{t('Job')}</dt>
           <dd data-fact="job">{state.Job.JobNumber}</dd>
