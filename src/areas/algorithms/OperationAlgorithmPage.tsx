@@ -220,19 +220,24 @@ function RateSource({ op }: { op: Operation }) {
       ? ['ok', t("The operation uses the algorithm's rate.")]
       : op.EngineAssignedRate
         ? ['', t("The operation uses its costing engine's rate, not an algorithm's.")]
-        : op.AlgorithmResultJSON
+        : op.AlgorithmResultJSON?.includes('"QuestionPosed":true')
           ? [
               '',
-              t(
-                "The operation does not use an algorithm rate: the algorithm's last run gave none (see below).",
-              ),
+              t('The operation does not use an algorithm rate yet: the algorithm asks a question (below).'),
             ]
-          : [
-              '',
-              t(
-                'The operation does not use an algorithm rate: the algorithm has not run on it yet (it runs when the machine changes or a question is answered).',
-              ),
-            ];
+          : op.AlgorithmResultJSON
+            ? [
+                '',
+                t(
+                  "The operation does not use an algorithm rate: the algorithm's last run gave none (see below).",
+                ),
+              ]
+            : [
+                '',
+                t(
+                  'The operation does not use an algorithm rate: the algorithm has not run on it yet (it runs when the machine changes or a question is answered).',
+                ),
+              ];
   return (
     <p className={`rate-source ${cls}`} data-testid="rate-source">
       {text}
