@@ -9,6 +9,7 @@ import {
   hubConnectionsSchema,
 } from './hub-connections.collection';
 import { MACHINES, type MachinesCollection, machinesSchema } from './machines.collection';
+import { PLAN_PARTS, type PlanPartsCollection, planPartsSchema } from './plan-parts.collection';
 import { POST_QUEUE, type PostQueueCollection, postQueueSchema } from './post-queue.collection';
 import { sha256 } from './sha256';
 import { TRANSLATIONS, type TranslationsCollection, translationsSchema } from './translations.collection';
@@ -22,6 +23,7 @@ export interface ProjectionCollections {
   [EMPLOYEES]: EmployeesCollection;
   [HUB_CONNECTIONS]: HubConnectionsCollection;
   [MACHINES]: MachinesCollection;
+  [PLAN_PARTS]: PlanPartsCollection;
   [POST_QUEUE]: PostQueueCollection;
   [TRANSLATIONS]: TranslationsCollection;
 }
@@ -34,6 +36,7 @@ export const collections = {
   [EMPLOYEES]: { schema: employeesSchema },
   [HUB_CONNECTIONS]: { schema: hubConnectionsSchema },
   [MACHINES]: { schema: machinesSchema },
+  [PLAN_PARTS]: { schema: planPartsSchema },
   [POST_QUEUE]: { schema: postQueueSchema },
   [TRANSLATIONS]: { schema: translationsSchema },
 } as const;

@@ -24,6 +24,11 @@ export {
 } from './hub-connections.collection';
 export { MACHINES, type MachineProjection, type MachinesCollection } from './machines.collection';
 export {
+  PLAN_PARTS,
+  type PlanPartProjection,
+  type PlanPartsCollection,
+} from './plan-parts.collection';
+export {
   createPostQueueStore,
   POST_QUEUE,
   type PostQueueCollection,

@@ -42,6 +42,7 @@ export const screenKeys = [
   'algorithmAnalysis',
   'algorithmTesting',
   'operationAlgorithm',
+  'productionPlan',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -209,7 +210,12 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   [
     'productionplan/:jobNumToLoad',
     'Production Plan',
-    { area: 'production-plan', interface: 'manufacturing', flags: ['viewProductionPlans'] },
+    {
+      area: 'production-plan',
+      interface: 'manufacturing',
+      flags: ['viewProductionPlans'],
+      screen: 'productionPlan',
+    },
   ],
   [
     'productionplans',

@@ -1,3 +1,4 @@
+import { spanishPlanTexts } from './translations-es-plan';
 import { spanishScreenTexts } from './translations-es-screens';
 
 /**
@@ -139,4 +140,6 @@ export const spanishTranslations: Record<string, string> = {
 
   // The shell's texts and every screen's title (./translations-es-screens.ts); the keys above win.
   ...spanishScreenTexts,
+  // The production plan screen (./translations-es-plan.ts).
+  ...spanishPlanTexts,
 };

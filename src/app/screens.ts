@@ -43,6 +43,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   algorithmAnalysis: () => algorithms().then((m) => m.AlgorithmAnalysisPage),
   algorithmTesting: () => algorithms().then((m) => m.AlgorithmTestingPage),
   operationAlgorithm: () => algorithms().then((m) => m.OperationAlgorithmPage),
+  productionPlan: () => productionPlan().then((m) => m.ProductionPlanPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
