@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openPlan, opRow } from '../production-plan/plan-support';
 import { logIn, storedSession } from '../support/session';
 
 /**
@@ -191,8 +192,13 @@ test('a planner answers the question a real operation poses and sees the rate', 
   ).toHaveCount(0);
   await viewer.close();
 
-  // The planner: the job, the operation, the machine and the part; the question; the answer; the rate.
-  await page.goto(address);
+  // The planner comes from the plan screen's Algorithm link: the job, the operation, the machine and
+  // the part; the question; the answer; the rate.
+  await openPlan(page, job);
+  await opRow(page, op.ProductionPlanOperationID)
+    .getByRole('link', { name: 'Algorithm', exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${address.replace('?', '\\?')}$`));
   const facts = page.getByTestId('operation-facts');
   await expect(facts.locator('[data-fact="job"]')).toHaveText(job);
   await expect(facts.locator('[data-fact="sequence"]')).toHaveText(String(op.Sequence));
