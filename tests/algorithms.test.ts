@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Algorithm, AlgorithmGroup, AlgorithmRun } from '../domain/algorithms/algorithm';
-import { algorithmCalls } from '../domain/algorithms/calls';
+import {
+  algorithmCalls,
+  GetAlgorithmAnalysis,
+  type OperationOutcomeCounts,
+} from '../domain/algorithms/calls';
 import { sampleInputs, sampleParts } from '../domain/algorithms/samples';
 import { runAlgorithmForResource } from '../server/areas/algorithms';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
@@ -450,7 +454,7 @@ describe.skipIf(!dbAvailable)(`algorithm calls (${dbKind})`, () => {
       );
     });
 
-    it('analyses a group over the demo parts', async () => {
+    it('analyses a group over the demo parts (Source sample)', async () => {
       const paint = await groupNamed('Painting');
       const reply = await api.get<{
         ResourceID: string;
@@ -463,7 +467,11 @@ describe.skipIf(!dbAvailable)(`algorithm calls (${dbKind})`, () => {
           Message: string;
         }[];
         Counts: { Rate: number; Question: number; Failed: number };
-      }>('algorithm/GetAlgorithmAnalysis', { AlgorithmGroupID: paint.AlgorithmGroupID }, admin);
+      }>(
+        'algorithm/GetAlgorithmAnalysis',
+        { AlgorithmGroupID: paint.AlgorithmGroupID, Source: 'sample' },
+        admin,
+      );
       expect(reply.result.Source).toBe('sample');
       expect(reply.result.ResourceID).toBe('DYB-PNT01');
       expect(reply.result.Counts).toEqual({ Rate: 5, Question: 1, Failed: 1 });
@@ -484,6 +492,154 @@ describe.skipIf(!dbAvailable)(`algorithm calls (${dbKind})`, () => {
         AlgorithmName: 'Painted steel',
         MinutesPerBundle: 10.0833,
       });
+    });
+  });
+
+  describe("analysis of the plans' operations", () => {
+    type Counts = OperationOutcomeCounts;
+    const analysis = async (group: string, extra: Record<string, unknown> = {}) => {
+      const g = await groupNamed(group);
+      const reply = await api.get(
+        'algorithm/GetAlgorithmAnalysis',
+        { AlgorithmGroupID: g.AlgorithmGroupID, ...extra },
+        admin,
+      );
+      expect(reply.envelope.Error, reply.envelope.Message).toBe(false);
+      const result = GetAlgorithmAnalysis.result.parse(reply.result);
+      if (result.Source !== 'operations') throw new Error('expected the operations');
+      return result;
+    };
+    const counts = (c: Partial<Counts>): Counts => ({
+      Total: 0,
+      Algorithm: 0,
+      Overridden: 0,
+      Question: 0,
+      Failed: 0,
+      NeverRun: 0,
+      ...c,
+    });
+    const operationOf = async (job: string, sequence: number) => {
+      const [row] = await server.db.query<{ id: number }>(
+        `SELECT o.production_plan_operation_id AS id FROM production_plan_operations o
+           JOIN production_plans p ON p.production_plan_id = o.production_plan_id
+          WHERE p.job_number = $1 AND o.sequence = $2 AND o.production_plan_bom_id IS NULL`,
+        [job, sequence],
+      );
+      if (!row) throw new Error(`${job} has no top-level operation ${sequence}`);
+      return row.id;
+    };
+    const change = async (id: number, FieldName: string, Value: unknown) => {
+      const reply = await api.post(
+        'web/UpdateProductionOperation',
+        { ProductionPlanOperationID: id, FieldName, Value },
+        scheduler,
+      );
+      expect(reply.envelope.Error || reply.envelope.Sorry, reply.envelope.Message).toBe(false);
+    };
+
+    it('counts the seeded operations on the roll formers: none has run its algorithm yet', async () => {
+      const a = await analysis('Roll forming', { Take: 3 });
+      // The small seed: LV-RF01 37 operations, LV-RF02 36 (J299300's 300 operations included), IDF-RF01
+      // 10, DYB-RF01 7, MIL-RF01 2. The seed stores no algorithm runs.
+      expect(a.Counts).toEqual(counts({ Total: 92, NeverRun: 92 }));
+      expect(a.ByResource.map((r) => [r.ResourceID, r.Total, r.NeverRun])).toEqual([
+        ['DYB-RF01', 7, 7],
+        ['IDF-RF01', 10, 10],
+        ['LV-RF01', 37, 37],
+        ['LV-RF02', 36, 36],
+        ['MIL-RF01', 2, 2],
+      ]);
+      expect(a.Total).toBe(92);
+      expect(a.Rows).toHaveLength(3);
+      // By job and sequence: J240001's roll forming (operation 1 of a fresh seed) on its coil line.
+      expect(a.Rows[0]).toMatchObject({
+        JobNumber: 'J240001',
+        Sequence: 10,
+        ResourceID: 'LV-RF01',
+        PartNum: 'COIL-14-HR',
+        Outcome: 'neverRun',
+        AlgorithmMinutesPerPiece: null,
+        Message: '',
+      });
+      expect(a.OverriddenBy).toEqual([]);
+    });
+
+    it('a resource change runs the algorithm: the operation moves to the algorithm count; an override moves it on', async () => {
+      const id = (await analysis('Roll forming', { Take: 1 })).Rows[0]!.ProductionPlanOperationID;
+      await change(id, 'ResourceID', 'LV-RF02');
+      let a = await analysis('Roll forming', { Outcome: 'algorithm' });
+      expect(a.Counts).toEqual(counts({ Total: 92, Algorithm: 1, NeverRun: 91 }));
+      expect(a.ByResource.find((r) => r.ResourceID === 'LV-RF01')).toMatchObject({ Total: 36, NeverRun: 36 });
+      expect(a.ByResource.find((r) => r.ResourceID === 'LV-RF02')).toMatchObject({ Total: 37, Algorithm: 1 });
+      expect(a.Total).toBe(1);
+      // A coil is no beam or upright: "Anything else", max(0.25, 96 / 12 / 40 = 0.2) = 0.25 min a piece.
+      expect(a.Rows).toEqual([
+        expect.objectContaining({
+          ProductionPlanOperationID: id,
+          ResourceID: 'LV-RF02',
+          Outcome: 'algorithm',
+          AlgorithmMinutesPerPiece: 0.25,
+          AlgorithmOverrideBy: null,
+        }),
+      ]);
+
+      // The planner types another rate: overridden, by them.
+      await change(id, 'ProductionMinutesPerPiece', 0.5);
+      a = await analysis('Roll forming', { Outcome: 'overridden' });
+      expect(a.Counts).toEqual(counts({ Total: 92, Overridden: 1, NeverRun: 91 }));
+      expect(a.OverriddenBy).toEqual([{ Name: 'Sam Ortiz', Count: 1 }]);
+      expect(a.Rows).toEqual([
+        expect.objectContaining({
+          ProductionPlanOperationID: id,
+          Outcome: 'overridden',
+          MinutesPerPiece: 0.5,
+          AlgorithmMinutesPerPiece: 0.25,
+          AlgorithmOverrideBy: 'Sam Ortiz',
+        }),
+      ]);
+    });
+
+    it('on the paint lines: a galvanized column poses the question, an unpainted brace gets no rate', async () => {
+      expect((await analysis('Painting')).Counts).toEqual(counts({ Total: 85, NeverRun: 85 }));
+      // J240030 and J240013 are plant-1 jobs (a galvanized column, an unpainted HR brace): their top-level
+      // saw operations (sequence 30) move to the paint line.
+      const column = await operationOf('J240030', 30);
+      const brace = await operationOf('J240013', 30);
+      await change(column, 'ResourceID', 'LV-PNT01');
+      await change(brace, 'ResourceID', 'LV-PNT01');
+      let a = await analysis('Painting');
+      expect(a.Counts).toEqual(counts({ Total: 87, Question: 1, Failed: 1, NeverRun: 85 }));
+      expect((await analysis('Painting', { Outcome: 'question' })).Rows).toEqual([
+        expect.objectContaining({
+          ProductionPlanOperationID: column,
+          JobNumber: 'J240030',
+          PartNum: 'COL-C4-192',
+          Outcome: 'question',
+          Message: 'Is this a touch-up only?',
+        }),
+      ]);
+      expect((await analysis('Painting', { Outcome: 'failed' })).Rows).toEqual([
+        expect.objectContaining({
+          ProductionPlanOperationID: brace,
+          PartNum: 'BR-H-42',
+          Outcome: 'failed',
+          AlgorithmMinutesPerPiece: null,
+          Message: 'No algorithm of group Painting applies to this part (PartClass Brace, Gauge 16)',
+        }),
+      ]);
+
+      // The answer gives the rate: the column moves to the algorithm count.
+      await change(column, 'AlgorithmAnswer', { Key: 'TouchUpOnly', Value: 'no' });
+      a = await analysis('Painting', { Outcome: 'algorithm' });
+      expect(a.Counts).toEqual(counts({ Total: 87, Algorithm: 1, Failed: 1, NeverRun: 85 }));
+      expect(a.Rows.map((r) => r.ProductionPlanOperationID)).toEqual([column]);
+    });
+
+    it('pages the rows by job and sequence', async () => {
+      const all = await analysis('Roll forming', { Take: 500 });
+      const page = await analysis('Roll forming', { Skip: 10, Take: 5 });
+      expect(page.Total).toBe(92);
+      expect(page.Rows).toEqual(all.Rows.slice(10, 15));
     });
   });
 

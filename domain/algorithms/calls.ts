@@ -266,22 +266,84 @@ export const AnalysisRow = z.object({
 });
 export type AnalysisRow = z.infer<typeof AnalysisRow>;
 
+/**
+ * How an operation on one of a group's machines gets its rate (spec 001 §3 Algorithm* fields), first
+ * match: `overridden` (AlgorithmOverride: a planner chose another rate), `algorithm`
+ * (AlgorithmDerivedRate: the algorithm's rate is in force), `neverRun` (no stored run: the seed, or a
+ * plan made before the machine had an algorithm), `question` (the stored run posed a question nobody
+ * answered yet), `failed` (the stored run gave no rate).
+ */
+export const operationOutcomes = ['algorithm', 'overridden', 'question', 'failed', 'neverRun'] as const;
+export type OperationOutcome = (typeof operationOutcomes)[number];
+
+export const OperationOutcomeCounts = z.object({
+  Total: z.number().int(),
+  Algorithm: z.number().int(),
+  Overridden: z.number().int(),
+  Question: z.number().int(),
+  Failed: z.number().int(),
+  NeverRun: z.number().int(),
+});
+export type OperationOutcomeCounts = z.infer<typeof OperationOutcomeCounts>;
+
+/** One production-plan operation on a machine of the group. */
+export const OperationAnalysisRow = z.object({
+  ProductionPlanOperationID: z.number().int(),
+  JobNumber: z.string(),
+  Sequence: z.number().int(),
+  ResourceID: z.string(),
+  /** The part the operation works on: its BOM line's part, or the job's part at the top level. */
+  PartNum: z.string(),
+  Outcome: z.enum(operationOutcomes),
+  /** The minutes per piece in force on the operation (whatever its source). */
+  MinutesPerPiece: z.number(),
+  /** The stored run's minutes per piece, when it gave a rate. */
+  AlgorithmMinutesPerPiece: z.number().nullable(),
+  AlgorithmOverrideBy: z.string().nullable(),
+  /** The question posed, or why the stored run gave no rate; empty otherwise. */
+  Message: z.string(),
+});
+export type OperationAnalysisRow = z.infer<typeof OperationAnalysisRow>;
+
 export const GetAlgorithmAnalysis = defineCall({
   method: 'GET',
   path: 'algorithm/GetAlgorithmAnalysis',
   summary:
-    "Runs a group over the demo parts (an operation of 100 pieces in bundles of 25 on the group's first resource): which algorithm rated each, which asked a question, which failed and why.",
+    "How the production-plan operations on a group's machines are rated (algorithm, overridden, question posed, no rate, never run), with one page of them; or (Source 'sample') the group run over the demo parts.",
   access: { anyOf: editors },
-  payload: z.object({ AlgorithmGroupID: Id }),
-  result: z.object({
-    Group: AlgorithmGroup,
-    /** What the rows were computed over (there is no operations table to analyse yet). */
-    Source: z.literal('sample'),
-    ResourceID: z.string().nullable(),
-    Rows: z.array(AnalysisRow),
-    Counts: z.object({ Rate: z.number().int(), Question: z.number().int(), Failed: z.number().int() }),
+  payload: z.object({
+    AlgorithmGroupID: Id,
+    /** 'operations' (default): the plans' operations; 'sample': the group over the demo parts. */
+    Source: z.enum(['operations', 'sample']).default('operations'),
+    /** Only the rows (not the counts) of one outcome. */
+    Outcome: z.enum(operationOutcomes).optional(),
+    Skip: z.number().int().min(0).default(0),
+    Take: z.number().int().min(1).max(500).default(50),
   }),
+  result: z.discriminatedUnion('Source', [
+    z.object({
+      Source: z.literal('operations'),
+      Group: AlgorithmGroup,
+      /** Every operation (not invalidated) on the group's machines. */
+      Counts: OperationOutcomeCounts,
+      ByResource: z.array(OperationOutcomeCounts.extend({ ResourceID: z.string() })),
+      /** Who overrode the algorithm's rate, most first. */
+      OverriddenBy: z.array(z.object({ Name: z.string(), Count: z.number().int() })),
+      /** How many rows match the Outcome filter (all when none), and one page of them by job and sequence. */
+      Total: z.number().int(),
+      Rows: z.array(OperationAnalysisRow),
+    }),
+    z.object({
+      Source: z.literal('sample'),
+      Group: AlgorithmGroup,
+      /** The machine the sample operations are put on: the group's first. */
+      ResourceID: z.string().nullable(),
+      Rows: z.array(AnalysisRow),
+      Counts: z.object({ Rate: z.number().int(), Question: z.number().int(), Failed: z.number().int() }),
+    }),
+  ]),
 });
+export type AlgorithmAnalysis = z.infer<typeof GetAlgorithmAnalysis.result>;
 
 export const algorithmCalls = [
   GetAlgorithmGroups,

@@ -461,7 +461,12 @@ group(
     ['rates', 'Algorithm Rates', { flags: ['editAlgorithmRates'], screen: 'algorithmRates' }],
     ['analysis', 'Algorithm Analysis', { screen: 'algorithmAnalysis' }],
     ['testing', 'Algorithm Testing', { screen: 'algorithmTesting' }],
-    ['operation/:ppoid', 'Operation Algorithm', { screen: 'operationAlgorithm' }],
+    // A planner's screen: the operation's run needs viewProductionPlans or editProductionPlans.
+    [
+      'operation/:ppoid',
+      'Operation Algorithm',
+      { flags: ['viewProductionPlans', 'editProductionPlans'], screen: 'operationAlgorithm' },
+    ],
   ],
 );
 group({ base: '/pages', area: 'platform', interface: 'web', defaultChild: '404' }, [

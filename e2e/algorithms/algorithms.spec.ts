@@ -1,11 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from '../support/session';
+import { openPlan, opRow } from '../production-plan/plan-support';
+import { logIn, storedSession } from '../support/session';
 
 /**
  * The rate algorithms (issue 5, item 5) in a real browser: an administrator changes a formula of the
  * demo painting group, tests it on /algorithms/testing with the galvanized column, answers the question
- * the algorithm poses and sees the rate that answer gives. Every /algorithms screen is photographed
- * at 1440x900 into test-results/algorithms/.
+ * the algorithm poses and sees the rate that answer gives; a planner answers a real operation's question
+ * on /algorithms/operation/{ppoid}. Every /algorithms screen is photographed at 1440x900 into
+ * test-results/algorithms/.
  */
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -87,11 +89,18 @@ test('an administrator edits a formula, tests it and answers the question it pos
   await expect(run.locator('[data-result="MinutesPerBundle"]')).toHaveText('15.6667');
   await expect(run.locator('[data-result="FeetPerMinute"]')).toHaveText('12');
 
-  // Analysis, rates, PB properties, the operation view.
+  // Analysis: the plans' operations on the group's machines (a page of 50), or the demo parts.
   await page.goto('/algorithms/analysis');
-  await expect(page.locator('[data-count="rate"]')).toHaveText(/\d+/);
-  await expect(page.getByRole('table', { name: 'Analysis' }).locator('tbody tr')).toHaveCount(7);
+  await expect(page.locator('select[name="group"] option:checked')).toHaveText('Painting');
+  await expect(page.locator('[data-count="total"]')).toHaveText(/^[1-9]\d*$/);
+  await expect(page.getByRole('table', { name: 'Analysis' }).locator('tbody tr')).toHaveCount(50);
+  await expect(page.getByTestId('page-range')).toContainText('1–50 of');
+  await expect(page.getByRole('table', { name: 'By machine' })).toContainText('LV-PNT01');
   await shot(page, '5-analysis');
+  await page.getByLabel('The demo parts (a sample)').check();
+  await expect(page.getByRole('table', { name: 'Analysis' }).locator('tbody tr')).toHaveCount(7);
+  await expect(page.locator('[data-count="question"]')).toHaveText('1');
+  await shot(page, '5-analysis-sample');
 
   await page.goto('/algorithms/rates');
   await expect(page.getByRole('table', { name: 'RollFormerFPM' })).toContainText('75');
@@ -100,93 +109,152 @@ test('an administrator edits a formula, tests it and answers the question it pos
   await page.goto('/algorithms/pbproperties');
   await expect(page.getByRole('table', { name: 'PB properties' })).toContainText('ProfileDepth');
   await shot(page, '7-pbproperties');
-
-  await page.goto('/algorithms/operation/1');
-  await expect(page.getByRole('heading', { name: 'Operation 1: rate algorithm' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await shot(page, '8-operation');
 });
 
+/** A call over the wire as the logged-in page would make it (spec 000 §7.1), for the test's setup. */
+async function call<T>(page: Page, method: 'GET' | 'POST', path: string, values: Record<string, unknown>) {
+  const { TokenID, EmployeeID } = await storedSession(page);
+  const headers = { Authorization: TokenID, EmployeeID: String(EmployeeID), Compression: 'false' };
+  const common = { TransmissionInfoJSON: '{}', Token: TokenID, Interface: 'manufacturing' };
+  const res =
+    method === 'GET'
+      ? await page.request.get(
+          `/api/${path}?${new URLSearchParams({ ...common, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) })}`,
+          { headers },
+        )
+      : await page.request.post(`/api/${path}`, { headers, data: { ...common, ...values } });
+  const envelope = await res.json();
+  expect(envelope.Error || envelope.Sorry, `${path}: ${envelope.Message}`).toBe(false);
+  return JSON.parse(envelope.ResultJSON) as T;
+}
+
+interface PlanOperation {
+  ProductionPlanOperationID: number;
+  ProductionPlanBOMID: number | null;
+  Sequence: number;
+  Locked: boolean;
+  Invalidated: boolean;
+  AllowResourceChange: boolean;
+}
+
 /**
- * /algorithms/operation/{ppoid} against stand-ins for the production-plan area's two calls
- * (algorithm/RunOperationAlgorithm, web/UpdateProductionOperation), whose server side is not in this
- * branch: the screen shows the posed question, sends the answer as the operation's AlgorithmAnswer and
- * shows the re-run's result. Once the production-plan server is merged, run this on a seeded operation
- * instead of the stand-ins.
+ * /algorithms/operation/{ppoid} on a real seeded operation. No seeded operation asks a question (the
+ * galvanized columns have no paint operation and the seed runs no algorithm), so the setup does what a
+ * planner does on the plan screen: moves a plant-1 galvanized column's top-level operation to the paint
+ * line LV-PNT01 (web/UpdateProductionOperation ResourceID), whose "Galvanized parts" algorithm asks
+ * whether it is a touch-up. A supervisor (view only) sees the question and cannot answer; the planner
+ * answers No and sees the rate in force; the analysis lists the operation under the algorithm's rate.
  */
-test('the operation view shows the posed question and sends the answer', async ({ page }) => {
-  const envelope = (result: unknown) => ({
-    Sorry: false,
-    Error: false,
-    Silent: false,
-    Message: '',
-    ResultJSON: JSON.stringify(result),
-    ResultCompressed: false,
-    ReturnOrder: null,
+test('a planner answers the question a real operation poses and sees the rate', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'scheduler', 'scheduler', /\/(intro|manufacturing.*|scheduling.*)$/);
+  const list = await call<{ Rows: { JobNumber: string }[] }>(page, 'GET', 'web/GetProductionPlanList', {
+    PlantID: 1,
+    Search: 'COL-C4-192',
+    Take: 1,
   });
-  const zero = {
-    MinutesPerPiece: 0,
-    MinutesPerBundle: 0,
-    FeetPerMinute: 0,
-    SetupMinutes: 0,
-    SchedulingMinutesPerPiece: 0,
-  };
-  const answers: unknown[] = [];
-  await page.route('**/api/algorithm/RunOperationAlgorithm**', (route) =>
-    route.fulfill({
-      json: envelope(
-        answers.length
-          ? {
-              result: {
-                Success: true,
-                QuestionPosed: false,
-                Question: null,
-                Result: {
-                  ...zero,
-                  MinutesPerPiece: 0.288,
-                  MinutesPerBundle: 7.2,
-                  SetupMinutes: 5,
-                  SchedulingMinutesPerPiece: 0.288,
-                },
-              },
-              calculation: { RateLog: 'Answer TouchUpOnly = true (Is this a touch-up only?)' },
-            }
-          : {
-              result: {
-                Success: false,
-                QuestionPosed: true,
-                Question: {
-                  Key: 'TouchUpOnly',
-                  Text: 'Is this a touch-up only?',
-                  Kind: 'yesno',
-                  Choices: [],
-                },
-                Result: zero,
-              },
-              calculation: { RateLog: 'Question: Is this a touch-up only?' },
-            },
-      ),
-    }),
+  const job = list.Rows[0]?.JobNumber as string;
+  expect(job).toMatch(/^J\d{6}$/);
+  const plan = await call<{ Plan: { BundleSize: number; Operations: PlanOperation[] } }>(
+    page,
+    'GET',
+    'web/LoadProductionPlan2',
+    { JobNumber: job },
   );
-  await page.route('**/api/web/UpdateProductionOperation', async (route) => {
-    answers.push(route.request().postDataJSON());
-    await route.fulfill({ json: envelope(null) });
-  });
-  await logIn(page, 'admin');
-  await page.goto('/algorithms/operation/42');
+  const op = plan.Plan.Operations.find(
+    (o) => o.ProductionPlanBOMID === null && !o.Locked && !o.Invalidated && o.AllowResourceChange,
+  ) as PlanOperation;
+  expect(op).toBeTruthy();
+  const moved = await call<{ Message: string; MessageKind: string }>(
+    page,
+    'POST',
+    'web/UpdateProductionOperation',
+    {
+      ProductionPlanOperationID: op.ProductionPlanOperationID,
+      FieldName: 'ResourceID',
+      Value: 'LV-PNT01',
+    },
+  );
+  expect(moved).toMatchObject({ Message: 'Is this a touch-up only?', MessageKind: 'info' });
+  const address = `/algorithms/operation/${op.ProductionPlanOperationID}?job=${job}`;
+
+  // A supervisor sees the question, read-only.
+  const viewer = await browser.newContext();
+  const vpage = await viewer.newPage();
+  await logIn(vpage, 'supervisor', 'supervisor', /\/(intro|manufacturing.*|scheduling.*)$/);
+  await vpage.goto(address);
+  await expect(vpage.getByTestId('algorithm-run')).toContainText('Is this a touch-up only?');
+  await expect(
+    vpage.getByText('Only a production planner (edit production plans) can answer.'),
+  ).toBeVisible();
+  await expect(
+    vpage.getByTestId('algorithm-run').getByRole('button', { name: 'No', exact: true }),
+  ).toHaveCount(0);
+  await viewer.close();
+
+  // The planner comes from the plan screen's Algorithm link: the job, the operation, the machine and
+  // the part; the question; the answer; the rate.
+  await openPlan(page, job);
+  await opRow(page, op.ProductionPlanOperationID)
+    .getByRole('link', { name: 'Algorithm', exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${address.replace('?', '\\?')}$`));
+  const facts = page.getByTestId('operation-facts');
+  await expect(facts.locator('[data-fact="job"]')).toHaveText(job);
+  await expect(facts.locator('[data-fact="sequence"]')).toHaveText(String(op.Sequence));
+  await expect(facts.locator('[data-fact="resource"]')).toHaveText('LV-PNT01');
+  await expect(facts.locator('[data-fact="part"]')).toHaveText('COL-C4-192');
+  await expect(page.getByTestId('rate-source')).toContainText(
+    'does not use an algorithm rate yet: the algorithm asks a question',
+  );
   const run = page.getByTestId('algorithm-run');
+  await expect(run).toContainText('A question must be answered first');
   await expect(run).toContainText('Is this a touch-up only?');
   await shot(page, '8-operation-question');
-  await run.getByRole('button', { name: 'Yes', exact: true }).click();
-  await expect(run).toContainText('Rate calculated');
-  await expect(run.locator('[data-result="MinutesPerBundle"]')).toHaveText('7.2');
-  expect(answers).toHaveLength(1);
-  expect(answers[0]).toMatchObject({
-    ProductionPlanOperationID: 42,
-    FieldName: 'AlgorithmAnswer',
-    Value: { Key: 'TouchUpOnly', Value: true },
-  });
+
+  await run.getByRole('button', { name: 'No', exact: true }).click();
+  await expect(run).toContainText('Rate calculated', { timeout: 10_000 });
+  // Not a touch-up: 12 ft/min (GALV); 6 + 58 lb × bundle / 150 minutes a bundle, / bundle a piece.
+  const bundle = plan.Plan.BundleSize;
+  const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+  const perBundle = round4(6 + (58 * bundle) / 150);
+  const perPiece = round4(perBundle / bundle);
+  await expect(run.locator('[data-result="FeetPerMinute"]')).toHaveText('12');
+  await expect(run.locator('[data-result="MinutesPerBundle"]')).toHaveText(String(perBundle));
+  await expect(run.locator('[data-result="MinutesPerPiece"]')).toHaveText(String(perPiece));
+  await expect(page.getByTestId('rate-log')).toContainText('Answer TouchUpOnly = false');
+  // Saved: the operation now uses the algorithm's rate.
+  await expect(page.getByTestId('rate-source')).toHaveText("The operation uses the algorithm's rate.");
+  await expect(facts.locator('[data-fact="minutes-per-piece"]')).toHaveText(String(perPiece));
   await shot(page, '8-operation-answered');
+
+  // Without ?job= the run still shows, and the page asks for the job to show the rest.
+  await page.goto(`/algorithms/operation/${op.ProductionPlanOperationID}`);
+  await expect(run).toContainText('Rate calculated');
+  await expect(page.getByText(/this page needs the job number/)).toBeVisible();
+  await page.locator('input[name="job"]').fill(job.toLowerCase());
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?job=${job}$`));
+  await expect(facts.locator('[data-fact="sequence"]')).toHaveText(String(op.Sequence));
+
+  // The analysis counts it under the algorithm's rate and links back to it.
+  const admin = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const apage = await admin.newPage();
+  await logIn(apage, 'admin');
+  await apage.goto('/algorithms/analysis');
+  await expect(apage.locator('select[name="group"] option:checked')).toHaveText('Painting');
+  await expect(apage.locator('[data-count="algorithm"]')).not.toHaveText('0');
+  await apage.getByRole('button', { name: 'Algorithm rate' }).click();
+  const row = apage.locator(`tr[data-operation="${op.ProductionPlanOperationID}"]`);
+  await expect(row).toContainText(job);
+  await expect(row).toContainText('COL-C4-192');
+  await shot(apage, '5-analysis-algorithm');
+  await row.getByRole('link', { name: 'Open' }).click();
+  await expect(apage).toHaveURL(
+    new RegExp(`/algorithms/operation/${op.ProductionPlanOperationID}\\?job=${job}$`),
+  );
+  await expect(apage.getByTestId('rate-source')).toHaveText("The operation uses the algorithm's rate.");
+  await admin.close();
 });
 
 test('two editors see each other: a rate saved in one tab shows in the other, and an edited formula too', async ({
@@ -212,6 +280,8 @@ test('two editors see each other: a rate saved in one tab shows in the other, an
   // The same algorithm open in both editors: a formula saved in one appears in the other.
   await a.goto('/algorithms/list/1');
   await a.getByRole('link', { name: 'Anything else' }).click();
+  // The click only starts the navigation: wait for the editor's address before the other tab takes it.
+  await expect(a).toHaveURL(/\/algorithms\/algorithm\/\d+\/\d+$/);
   await b.goto(a.url());
   const setupA = a.locator('input[name="SetupMinutes"]');
   const setupB = b.locator('input[name="SetupMinutes"]');

@@ -292,3 +292,87 @@ export async function deleteRate(db: Sql, table: string, key: string): Promise<b
   ]);
   return rows.length > 0;
 }
+
+// --------------------------------------------------------------------------- analysis over the plans
+
+/**
+ * The operations (not invalidated) on `resourceIds`, each with its outcome (domain/algorithms/calls.ts
+ * `operationOutcomes`, first match): override, the algorithm's rate, no stored run, a question, no rate.
+ */
+const analysedOperations = `
+  SELECT o.production_plan_operation_id, p.job_number, o.sequence, o.resource_id,
+         coalesce(b.part_num, j.part_num) AS part_num,
+         o.production_minutes_per_piece, o.algorithm_override_by, o.algorithm_result_json, o.algorithm_rate_log,
+         CASE WHEN o.algorithm_override THEN 'overridden'
+              WHEN o.algorithm_derived_rate THEN 'algorithm'
+              WHEN o.algorithm_result_json IS NULL THEN 'neverRun'
+              WHEN coalesce((o.algorithm_result_json::jsonb ->> 'QuestionPosed')::boolean, false) THEN 'question'
+              ELSE 'failed' END AS outcome
+    FROM production_plan_operations o
+    JOIN production_plans p ON p.production_plan_id = o.production_plan_id
+    JOIN jobs j ON j.job_number = p.job_number
+    LEFT JOIN production_plan_boms b ON b.production_plan_bom_id = o.production_plan_bom_id
+   WHERE o.resource_id = ANY($1::text[]) AND NOT o.invalidated`;
+
+export interface OutcomeCountRow {
+  resource_id: string;
+  outcome: string;
+  n: number;
+}
+
+/** How many operations of each outcome each resource has. */
+export async function countOperationOutcomes(
+  db: Sql,
+  resourceIds: readonly string[],
+): Promise<OutcomeCountRow[]> {
+  return db.query<OutcomeCountRow>(
+    `SELECT resource_id, outcome, count(*)::int AS n FROM (${analysedOperations}) x
+      GROUP BY resource_id, outcome ORDER BY resource_id, outcome`,
+    [resourceIds],
+  );
+}
+
+/** Who overrode the algorithm's rate on those operations, most first. */
+export async function countOverrides(
+  db: Sql,
+  resourceIds: readonly string[],
+): Promise<{ name: string; n: number }[]> {
+  return db.query(
+    `SELECT coalesce(algorithm_override_by, '') AS name, count(*)::int AS n FROM (${analysedOperations}) x
+      WHERE outcome = 'overridden' GROUP BY 1 ORDER BY 2 DESC, 1`,
+    [resourceIds],
+  );
+}
+
+export interface AnalysedOperationRow {
+  production_plan_operation_id: number;
+  job_number: string;
+  sequence: number;
+  resource_id: string;
+  part_num: string;
+  production_minutes_per_piece: number;
+  algorithm_override_by: string | null;
+  algorithm_result_json: string | null;
+  algorithm_rate_log: string | null;
+  outcome: string;
+}
+
+/** One page of those operations (of one outcome, or all), by job, sequence and id; and how many match. */
+export async function listAnalysedOperations(
+  db: Sql,
+  resourceIds: readonly string[],
+  outcome: string | null,
+  skip: number,
+  take: number,
+): Promise<{ rows: AnalysedOperationRow[]; total: number }> {
+  const filtered = `SELECT * FROM (${analysedOperations}) x WHERE $2::text IS NULL OR outcome = $2::text`;
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${filtered}) y`, [
+    resourceIds,
+    outcome,
+  ]);
+  const rows = await db.query<AnalysedOperationRow>(
+    `${filtered} ORDER BY job_number, sequence, production_plan_operation_id OFFSET $3 LIMIT $4`,
+    [resourceIds, outcome, skip, take],
+  );
+  return { rows, total: count?.n ?? 0 };
+}

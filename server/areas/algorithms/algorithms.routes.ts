@@ -147,6 +147,8 @@ export function registerAlgorithmCalls(registry: CallRegistry): void {
   registry.handle(TestAlgorithm, async ({ db, payload }) => service.testAlgorithm(db, payload));
 
   registry.handle(GetAlgorithmAnalysis, async ({ db, payload }) =>
-    service.analyse(db, payload.AlgorithmGroupID),
+    payload.Source === 'sample'
+      ? service.analyseSample(db, payload.AlgorithmGroupID)
+      : service.analyseOperations(db, payload.AlgorithmGroupID, payload),
   );
 }

@@ -7,7 +7,13 @@ import {
   type RateTables,
   runAlgorithm,
 } from '../../../domain/algorithms/algorithm';
-import type { AnalysisRow } from '../../../domain/algorithms/calls';
+import type {
+  AlgorithmAnalysis,
+  AnalysisRow,
+  OperationAnalysisRow,
+  OperationOutcome,
+  OperationOutcomeCounts,
+} from '../../../domain/algorithms/calls';
 import { sampleInputs, sampleParts } from '../../../domain/algorithms/samples';
 import type { ExpressionValue } from '../../../domain/expression/expression';
 import type { OperationInputs } from '../../../domain/production-plan/inputs';
@@ -125,7 +131,7 @@ export async function testAlgorithm(
 }
 
 /** The group over the demo parts, one operation each on the group's first resource, without answers. */
-export async function analyse(db: Sql, groupId: number) {
+export async function analyseSample(db: Sql, groupId: number): Promise<AlgorithmAnalysis> {
   const group = await requireGroup(db, groupId);
   const algorithms = await repo.listAlgorithms(db, groupId);
   const names = new Map(algorithms.map((a) => [a.AlgorithmID, a.Name]));
@@ -168,9 +174,108 @@ export async function analyse(db: Sql, groupId: number) {
   const count = (o: AnalysisRow['Outcome']) => rows.filter((r) => r.Outcome === o).length;
   return {
     Group: group,
-    Source: 'sample' as const,
+    Source: 'sample',
     ResourceID: resourceId,
     Rows: rows,
     Counts: { Rate: count('rate'), Question: count('question'), Failed: count('failed') },
+  };
+}
+
+const countKey: Record<OperationOutcome, Exclude<keyof OperationOutcomeCounts, 'Total'>> = {
+  algorithm: 'Algorithm',
+  overridden: 'Overridden',
+  question: 'Question',
+  failed: 'Failed',
+  neverRun: 'NeverRun',
+};
+const noCounts = (): OperationOutcomeCounts => ({
+  Total: 0,
+  Algorithm: 0,
+  Overridden: 0,
+  Question: 0,
+  Failed: 0,
+  NeverRun: 0,
+});
+
+/** What a stored run says: its minutes per piece when it rated, the question, or the log's last line. */
+function storedRun(
+  row: repo.AnalysedOperationRow,
+): Pick<OperationAnalysisRow, 'AlgorithmMinutesPerPiece' | 'Message'> {
+  let result: {
+    Success?: boolean;
+    QuestionPosed?: boolean;
+    Question?: { Text?: string } | null;
+    Result?: { MinutesPerPiece?: number };
+  } | null = null;
+  try {
+    result = row.algorithm_result_json ? JSON.parse(row.algorithm_result_json) : null;
+  } catch {
+    result = null;
+  }
+  const lines = (row.algorithm_rate_log ?? '').split('\n');
+  const last = lines[lines.length - 1] ?? '';
+  return {
+    AlgorithmMinutesPerPiece:
+      result?.Success && typeof result.Result?.MinutesPerPiece === 'number'
+        ? result.Result.MinutesPerPiece
+        : null,
+    Message:
+      row.outcome === 'question'
+        ? (result?.Question?.Text ?? '')
+        : row.outcome === 'failed'
+          ? last.replace(/^Stopped: /, '')
+          : '',
+  };
+}
+
+/**
+ * The production-plan operations on the group's machines: how many of each outcome (in all and per
+ * machine), who overrode, and one page of them (of one outcome, or all).
+ */
+export async function analyseOperations(
+  db: Sql,
+  groupId: number,
+  filter: { Outcome?: OperationOutcome; Skip: number; Take: number },
+): Promise<AlgorithmAnalysis> {
+  const group = await requireGroup(db, groupId);
+  const resources = group.ResourceIDs;
+  const counts = noCounts();
+  const byResource = new Map(resources.map((r) => [r, { ResourceID: r, ...noCounts() }]));
+  for (const row of await repo.countOperationOutcomes(db, resources)) {
+    const key = countKey[row.outcome as OperationOutcome];
+    const mine = byResource.get(row.resource_id);
+    counts[key] += row.n;
+    counts.Total += row.n;
+    if (mine) {
+      mine[key] += row.n;
+      mine.Total += row.n;
+    }
+  }
+  const overrides = await repo.countOverrides(db, resources);
+  const page = await repo.listAnalysedOperations(
+    db,
+    resources,
+    filter.Outcome ?? null,
+    filter.Skip,
+    filter.Take,
+  );
+  return {
+    Source: 'operations',
+    Group: group,
+    Counts: counts,
+    ByResource: [...byResource.values()],
+    OverriddenBy: overrides.map((o) => ({ Name: o.name, Count: o.n })),
+    Total: page.total,
+    Rows: page.rows.map((r) => ({
+      ProductionPlanOperationID: r.production_plan_operation_id,
+      JobNumber: r.job_number,
+      Sequence: r.sequence,
+      ResourceID: r.resource_id,
+      PartNum: r.part_num,
+      Outcome: r.outcome as OperationOutcome,
+      MinutesPerPiece: Number(r.production_minutes_per_piece),
+      AlgorithmOverrideBy: r.algorithm_override_by,
+      ...storedRun(r),
+    })),
   };
 }

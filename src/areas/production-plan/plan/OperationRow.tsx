@@ -280,7 +280,10 @@ function OperationRowView({ op, machines, bom, canEdit, pending, actions, t }: O
             </button>
           )}
           {machine?.AlgorithmActive && (
-            <Link className="pp-link-button" to={`/algorithms/operation/${id}`}>
+            <Link
+              className="pp-link-button"
+              to={`/algorithms/operation/${id}?job=${encodeURIComponent(op.JobNumber)}`}
+            >
               {t('Algorithm')}
             </Link>
           )}
