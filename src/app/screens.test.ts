@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenKeys, screenRoutes } from '../../domain/platform/routes';
-import { screenLoaders } from './screens';
+import { preloadScreen, screenComponent, screenLoaders } from './screens';
 
 describe('built screens', () => {
   it('every screen key of the table has a loader that answers a component (Login and Not Found are static)', async () => {
@@ -19,5 +19,18 @@ describe('built screens', () => {
         s.path,
       ).toBe(true);
     }
+  });
+
+  it('a preloaded screen renders as itself, not through React.lazy (which would suspend once)', async () => {
+    const lazyType = Symbol.for('react.lazy');
+    await preloadScreen('connections');
+    const component = screenComponent('connections') as unknown as { $$typeof?: symbol };
+    expect(component.$$typeof).not.toBe(lazyType);
+    expect(component).toBe(await screenLoaders.connections());
+    // Not preloaded: React.lazy, made once, and kept even after its chunk arrives (no remount).
+    const first = screenComponent('translations') as unknown as { $$typeof?: symbol };
+    expect(first.$$typeof).toBe(lazyType);
+    await preloadScreen('translations');
+    expect(screenComponent('translations')).toBe(first);
   });
 });

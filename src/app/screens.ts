@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { ScreenKey } from '../../domain/platform/routes';
+import type { ApiClient } from '../api';
 import { LoginPage } from '../areas/platform/LoginPage';
 import { NotFoundPage } from '../areas/platform/NotFoundPage';
 import { loadChunk } from './chunks';
@@ -51,13 +52,54 @@ const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentTy
   ['notfound', NotFoundPage],
 ]);
 
-/** The component for a screen key: static for Login and Not Found, React.lazy (made once) for the rest. */
-export function screenComponent(key: ScreenKey): ComponentType {
-  let c = cache.get(key);
-  if (!c) {
-    const load = screenLoaders[key as keyof typeof screenLoaders];
-    c = lazy(() => load().then((component) => ({ default: component })));
-    cache.set(key, c);
+/**
+ * A screen's first data, asked for by the route's loader while the chunk, the store and the shell are
+ * still on their way (a full page load opens IndexedDB and the hub before any screen renders). The
+ * screen picks the same request up when it renders (the area shares it for a few seconds).
+ */
+export const screenPrefetch: Partial<
+  Record<ScreenKey, (api: ApiClient, params: Record<string, string | undefined>) => Promise<void>>
+> = {
+  productionPlan: (api, params) =>
+    productionPlan().then((m) => {
+      if (params.jobNumToLoad) m.prefetchPlan(api, params.jobNumToLoad);
+    }),
+};
+
+/** Screens whose chunk has arrived: rendered directly, never through React.lazy. */
+const loaded = new Map<ScreenKey, ComponentType>();
+
+/**
+ * Loads a screen's chunk ahead of its render (the route's loader calls it). A lazy component suspends
+ * on its first render even when its chunk is already here, and React holds the content of a Suspense
+ * boundary that showed its fallback for up to 300 ms ("fallback throttling"): measured, a plan opened
+ * from the plan list waited ~200 ms with an idle main thread. Rendering the loaded component directly
+ * never suspends. A failure is left to the render, where the lazy component raises it to the screen's
+ * boundary (spec 000 §8's update message).
+ */
+export async function preloadScreen(key: ScreenKey): Promise<void> {
+  if (loaded.has(key)) return;
+  const load = screenLoaders[key as keyof typeof screenLoaders];
+  if (!load) return;
+  try {
+    loaded.set(key, await load());
+  } catch {
+    // The render reports it.
   }
+}
+
+/**
+ * The component for a screen key: static for Login and Not Found, the preloaded one, else React.lazy
+ * (made once). Once a key has a lazy component it keeps it, so a screen is never remounted because its
+ * chunk arrived (a changed component type would throw away what the user typed).
+ */
+export function screenComponent(key: ScreenKey): ComponentType {
+  const made = cache.get(key);
+  if (made) return made as ComponentType;
+  const ready = loaded.get(key);
+  if (ready) return ready;
+  const load = screenLoaders[key as keyof typeof screenLoaders];
+  const c = lazy(() => load().then((component) => ({ default: component })));
+  cache.set(key, c);
   return c as ComponentType;
 }

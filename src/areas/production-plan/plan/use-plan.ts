@@ -73,6 +73,11 @@ interface PlanRequests {
   machines: Promise<Machine[]>;
 }
 const recent = new Map<string, PlanRequests>();
+/** The route loader's head start (src/app/screens.ts screenPrefetch): the same shared requests. */
+export function prefetchPlan(api: Api, job: string): void {
+  planRequests(api, job);
+}
+
 /** How long a plan's load answer serves another render of the same screen (the live topic fills the rest). */
 const SHARE_MS = 3000;
 
