@@ -4,6 +4,8 @@ import type { ApiClient } from '../api';
 import { LoginPage } from '../areas/platform/LoginPage';
 import { NotFoundPage } from '../areas/platform/NotFoundPage';
 import { loadChunk } from './chunks';
+import { planHead } from './prefetch-calls';
+import { sharedGet } from './shared-requests';
 
 type Loader = () => Promise<ComponentType>;
 
@@ -58,12 +60,13 @@ const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentTy
  * screen picks the same request up when it renders (the area shares it for a few seconds).
  */
 export const screenPrefetch: Partial<
-  Record<ScreenKey, (api: ApiClient, params: Record<string, string | undefined>) => Promise<void>>
+  Record<ScreenKey, (api: ApiClient, params: Record<string, string | undefined>) => void>
 > = {
-  productionPlan: (api, params) =>
-    productionPlan().then((m) => {
-      if (params.jobNumToLoad) m.prefetchPlan(api, params.jobNumToLoad);
-    }),
+  productionPlan: (api, { jobNumToLoad }) => {
+    if (!jobNumToLoad) return;
+    sharedGet(api, planHead.load, { JobNumber: jobNumToLoad });
+    sharedGet(api, planHead.machines, { JobNumber: jobNumToLoad });
+  },
 };
 
 /** Screens whose chunk has arrived: rendered directly, never through React.lazy. */

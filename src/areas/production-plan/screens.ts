@@ -2,5 +2,4 @@
 export { ProductionPlansPage } from './list/ProductionPlansPage';
 export { MachineRatesPage } from './machines/MachineRatesPage';
 export { ProductionPlanPage } from './plan/ProductionPlanPage';
-export { prefetchPlan } from './plan/use-plan';
 export { WorkcentersPage } from './workcenters/WorkcentersPage';

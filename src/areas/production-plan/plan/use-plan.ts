@@ -15,6 +15,7 @@ import type {
 import { useRxQuery } from '../../../../projections/hooks';
 import type { PlanPartProjection } from '../../../../projections/plan-parts.collection';
 import { useServices, useUser } from '../../../app/context';
+import { sharedGet } from '../../../app/shared-requests';
 import { SAVE_WAIT_MAX_MS } from '../../../ui/constants';
 import {
   buildPlan,
@@ -68,39 +69,23 @@ export interface PlanData {
 
 type Api = ReturnType<typeof useServices>['api'];
 interface PlanRequests {
-  at: number;
   state: Promise<ProductionPlanState>;
   machines: Promise<Machine[]>;
 }
-const recent = new Map<string, PlanRequests>();
-/** The route loader's head start (src/app/screens.ts screenPrefetch): the same shared requests. */
-export function prefetchPlan(api: Api, job: string): void {
-  planRequests(api, job);
-}
-
-/** How long a plan's load answer serves another render of the same screen (the live topic fills the rest). */
-const SHARE_MS = 3000;
 
 /**
- * LoadProductionPlan2 and GetMachinesForPlan for `job`, shared by every render within
- * {@link SHARE_MS}: a screen rendered four times before its first commit (measured in bench:plan) sent
- * each call four times, and the embedded database answers them one after the other.
+ * LoadProductionPlan2 and GetMachinesForPlan for `job`, shared for a few seconds (src/app/
+ * shared-requests.ts): the route's loader sends them before the screen's chunk is in, and a screen
+ * rendered four times before its first commit (measured in bench:plan) sent each call four times,
+ * which the embedded database answers one after the other.
  */
 export function planRequests(api: Api, job: string, now = Date.now()): PlanRequests {
-  const have = recent.get(job);
-  if (have && now - have.at < SHARE_MS) return have;
-  mark('plan:load-start');
-  const entry: PlanRequests = {
-    at: now,
-    state: api.get(LoadProductionPlan2, { JobNumber: job }),
-    machines: api.get(GetMachinesForPlan, { JobNumber: job }),
+  const state = sharedGet(api, LoadProductionPlan2, { JobNumber: job }, now);
+  if (state.fresh) mark('plan:load-start');
+  return {
+    state: state.promise,
+    machines: sharedGet(api, GetMachinesForPlan, { JobNumber: job }, now).promise,
   };
-  // Handled where they are used; these keep an unmounted screen's failure from being "unhandled".
-  entry.state.catch(() => undefined);
-  entry.machines.catch(() => undefined);
-  recent.set(job, entry);
-  for (const [key, value] of recent) if (now - value.at >= SHARE_MS) recent.delete(key);
-  return entry;
 }
 
 /**
