@@ -43,6 +43,7 @@ export const screenKeys = [
   'algorithmTesting',
   'operationAlgorithm',
   'productionPlan',
+  'plantSchedule',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -646,7 +647,7 @@ group(
     defaultChild: 'plant',
   },
   [
-    ['plant', 'Plant Schedule'],
+    ['plant', 'Plant Schedule', { screen: 'plantSchedule' }],
     ['unscheduled', 'Unscheduled'],
     ['partsbyrow', 'Scheduling Parts by Row'],
     ['partsbydate', 'Scheduling Parts by Date'],

@@ -1,0 +1,2 @@
+/** The scheduling area's screens, one lazily loaded chunk. */
+export { PlantSchedulePage } from './plant/PlantSchedulePage';
