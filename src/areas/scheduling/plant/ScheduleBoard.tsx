@@ -29,7 +29,7 @@ import { ROW_HEIGHT } from './TaskCard';
 import { TaskPanel } from './TaskPanel';
 import { mark, useSchedule } from './use-schedule';
 
-const LANE_WIDTH = 288;
+const LANE_WIDTH = 300;
 
 export interface BoardProps {
   scheduleId: number;
@@ -275,6 +275,7 @@ export function ScheduleBoard(props: BoardProps) {
     <div
       className="sp-board-wrap"
       data-testid="schedule-board"
+      data-schedule={scheduleId}
       data-synced={data.synced ? 'true' : 'false'}
       data-saving={data.saving.size}
       onKeyDown={onKeyDown}

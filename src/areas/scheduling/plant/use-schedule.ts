@@ -13,6 +13,7 @@ import { scheduleTopic, taskDocId } from '../../../../domain/scheduling/live';
 import type { Lanes } from '../../../../domain/scheduling/rules';
 import type { ScheduleTaskProjection } from '../../../../projections/schedule-tasks.collection';
 import { useServices } from '../../../app/context';
+import { hubChanges$ } from '../../../app/live';
 import { ScheduleStore, type TopicEntry } from './schedule-store';
 import { isScheduleEdit, overlayEdits, type TrackedEdit, trackEdits } from './schedule-view';
 
@@ -111,7 +112,7 @@ export function retimeChanged(
  * tab's queued edits on top (schedule-view.ts).
  */
 export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
-  const { api, db, live, queue } = useServices();
+  const { api, db, live, queue, hub } = useServices();
   const [store] = useState(() => new ScheduleStore(scheduleId));
   const [version, setVersion] = useState(-1);
   const [error, setError] = useState<string | null>(null);
@@ -129,11 +130,14 @@ export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
     cancelFlush.current = null;
     const batch = pending.current;
     pending.current = [];
-    if (store.apply(batch)) setVersion(store.version);
+    if (store.apply(batch)) {
+      mark('schedule:batch');
+      setVersion(store.version);
+    }
   }, [store]);
   const push = useCallback(
     (entries: TopicEntry[]) => {
-      pending.current.push(...entries);
+      for (const e of entries) pending.current.push(e);
       cancelFlush.current ??= nextFrame(flush);
     },
     [flush],
@@ -174,13 +178,24 @@ export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
     };
   }, [api, plantId]);
 
-  // The topic is followed once the first lanes are on the screen. Every write to the collection (this
-  // tab's replication, or another tab's over BroadcastChannel) is batched into one update per frame.
+  // The topic is followed once the first lanes are on the screen. The hub's items go to the lanes at
+  // once: storing a move's echo (every task whose times it changed, 800 documents for two long lanes)
+  // in IndexedDB took 1.3 s before RxDB told anyone. Every write to the collection (the replication's
+  // pulls after a gap or reconnect, another tab's writes over BroadcastChannel) comes in too; the store
+  // keeps the higher RowVersion, so a copy seen twice changes nothing. One update per frame.
   const loaded = version >= 0;
   useEffect(() => {
     if (!loaded) return;
     let alive = true;
     let follow: ReturnType<typeof live.follow<ScheduleTaskProjection>> | null = null;
+    const topic = scheduleTopic(scheduleId);
+    const direct = hubChanges$(hub).subscribe((items) => {
+      const mine: TopicEntry[] = [];
+      for (const item of items) {
+        if (item.topic === topic) mine.push({ id: item.id, doc: item.doc as TopicEntry['doc'] });
+      }
+      if (mine.length) push(mine);
+    });
     const changes = db.scheduleTasks.$.subscribe((event) => {
       const doc = event.documentData as ScheduleTaskProjection | undefined;
       if (event.operation === 'DELETE' || !doc || (doc as { _deleted?: boolean })._deleted) {
@@ -191,7 +206,7 @@ export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
     });
     const start = nextFrame(() => {
       if (!alive) return;
-      follow = live.follow<ScheduleTaskProjection>(scheduleTopic(scheduleId), db.scheduleTasks, {
+      follow = live.follow<ScheduleTaskProjection>(topic, db.scheduleTasks, {
         'Data.ScheduleID': scheduleId,
       } as never);
       follow.replication.awaitInSync().then(
@@ -213,11 +228,12 @@ export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
       alive = false;
       start();
       changes.unsubscribe();
+      direct.unsubscribe();
       cancelFlush.current?.();
       cancelFlush.current = null;
       if (follow) void follow.stop();
     };
-  }, [db, live, scheduleId, loaded, push]);
+  }, [db, live, hub, scheduleId, loaded, push]);
 
   const items = useSelector(queue, (s) => s.context.items);
   const failed = useSelector(queue, (s) => s.context.failed);

@@ -27,6 +27,6 @@ export function mergeSchedules(
 
 /** The picker's text for a schedule: "Official", or the what-if's name with "committed" when it is. */
 export function scheduleLabel(s: ScheduleHeader, t: (text: string) => string): string {
-  if (s.Official) return `${t('Official')}: ${s.Name}`;
+  if (s.Official) return s.Name === 'Official' ? t('Official') : `${t('Official')}: ${s.Name}`;
   return s.CommittedAt ? `${s.Name} (${t('committed')})` : `${t('What-if')}: ${s.Name}`;
 }

@@ -1,0 +1,85 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { storedSession } from '../support/session';
+
+/** Opens /scheduling/plant on `plantName` and waits until the schedule is live (its topic pulled). */
+export async function openPlantSchedule(page: Page, plantName = 'Idaho Falls'): Promise<void> {
+  await page.goto('/scheduling/plant');
+  const plant = page.getByTestId('plant-schedule').getByLabel('Plant', { exact: true });
+  await expect(plant).toBeVisible({ timeout: 20_000 });
+  if ((await plant.locator('option:checked').textContent()) !== plantName) {
+    await plant.selectOption({ label: plantName });
+  }
+  await expect(page.getByTestId('schedule-board')).toHaveAttribute('data-synced', 'true', {
+    timeout: 30_000,
+  });
+}
+
+export const lane = (page: Page, resourceId: string): Locator => page.locator(`[data-lane="${resourceId}"]`);
+export const card = (page: Page, taskId: number | string): Locator => page.locator(`[data-task="${taskId}"]`);
+
+/** The ResourceIDs of the lanes drawn, left to right. */
+export async function laneIds(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid="lane"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-lane') ?? ''));
+}
+
+/** The task ids of the first `n` cards of a lane, top to bottom (only drawn cards: the top of the lane). */
+export async function topOfLane(page: Page, resourceId: string, n = 6): Promise<number[]> {
+  const ids = await lane(page, resourceId)
+    .locator('[data-testid="task-card"]')
+    .evaluateAll((els) =>
+      els
+        .map((e) => ({ id: Number(e.getAttribute('data-task')), y: e.getBoundingClientRect().top }))
+        .sort((a, b) => a.y - b.y)
+        .map((e) => e.id),
+    );
+  return ids.slice(0, n);
+}
+
+/**
+ * Drags a card with the mouse (pointer events, as a person does) into a lane, dropping in the gap
+ * before card number `index` (0-based) of that lane, or in the lane's top gap. Answers Date.now() at
+ * the release.
+ */
+export async function dragCard(page: Page, taskId: number, toLane: string, index = 0): Promise<number> {
+  const from = await card(page, taskId).boundingBox();
+  const list = await page.locator(`[data-lane-list="${toLane}"]`).boundingBox();
+  if (!from || !list) throw new Error(`cannot drag task ${taskId} to ${toLane}`);
+  const x = list.x + list.width / 2;
+  // Rows are 104 px and the list has 0.35 rem of padding: the gap before card `index`.
+  const y = list.y + 6 + index * 104 + 10;
+  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 30, { steps: 2 });
+  await page.mouse.move(x, y, { steps: 8 });
+  await expect(page.getByTestId('drop-indicator')).toBeVisible();
+  const released = Date.now();
+  await page.mouse.up();
+  return released;
+}
+
+/** The schedule as the server has it: ResourceID → task ids in order. */
+export async function serverLanes(page: Page, scheduleId: number): Promise<Map<string, number[]>> {
+  const { TokenID, EmployeeID } = await storedSession(page);
+  const res = await page.request.get(
+    `/api/web/GetSchedule?ScheduleID=${scheduleId}&TransmissionInfoJSON=%7B%7D&Interface=manufacturing`,
+    { headers: { Authorization: TokenID, EmployeeID: String(EmployeeID), Compression: 'false' } },
+  );
+  const envelope = await res.json();
+  const schedule = JSON.parse(envelope.ResultJSON) as {
+    Workcenters: { ResourceID: string; Tasks: { ScheduleTaskID: number }[] }[];
+  };
+  return new Map(schedule.Workcenters.map((w) => [w.ResourceID, w.Tasks.map((t) => t.ScheduleTaskID)]));
+}
+
+/** The schedule the page shows (its picker's value). */
+export async function shownScheduleId(page: Page): Promise<number> {
+  return Number(await page.getByTestId('schedule-board').getAttribute('data-schedule'));
+}
+
+/** Nothing left saving on the page (the board's count of tasks with a queued edit). */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.getByTestId('schedule-board')).toHaveAttribute('data-saving', '0', { timeout: 10_000 });
+  await expect(page.getByTestId('save-status')).not.toContainText('Saving', { timeout: 10_000 });
+}
