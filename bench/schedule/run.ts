@@ -482,6 +482,8 @@ async function main() {
       ],
     });
     const o = await measureOurs(browser, base, session, schedule);
+    // Printed at once: the peer's run is long (a 7 MB page, four times), ours must not be lost to it.
+    console.log(`ours: ${JSON.stringify(o)}`);
     const p = await measurePeer(browser, schedule);
     const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(1)}×` : '—');
     const ok = (v: number, target: number) => (v <= target ? 'met' : 'MISSED');
