@@ -1381,6 +1381,30 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
     });
   });
 
+  describe('the plan screen', () => {
+    it('LoadProductionPlan2 answers the job’s operations on the official schedule (Schedule)', async () => {
+      const state = await get<{
+        Schedule: {
+          ProductionPlanOperationID: number;
+          ResourceID: string;
+          ScheduledStart: string;
+          ScheduledEnd: string;
+        }[];
+      }>('web/LoadProductionPlan2', { JobNumber: 'JS0001' });
+      const tasks = (await load()).Workcenters.flatMap((w) => w.Tasks);
+      const of10 = tasks.filter((t) => t.ProductionPlanOperationID === fx.op[10]);
+      expect(state.Schedule.find((l) => l.ProductionPlanOperationID === fx.op[10])).toEqual({
+        ProductionPlanOperationID: fx.op[10],
+        ResourceID: of10[0]!.ResourceID,
+        ScheduledStart: of10[0]!.StartAt,
+        ScheduledEnd: of10.at(-1)!.EndAt,
+      });
+      expect(new Set(state.Schedule.map((l) => l.ProductionPlanOperationID))).toEqual(
+        new Set(tasks.map((t) => t.ProductionPlanOperationID)),
+      );
+    });
+  });
+
   describe('the topics', () => {
     it('following schedule:{id} from 0 gives exactly what GetSchedule answers (tasks and header)', async () => {
       const s = await load();
