@@ -1364,6 +1364,64 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
       });
     });
 
+    it('an operation’s new rate: tasks still carrying its old figures follow, a task the scheduler re-rated keeps its own', async () => {
+      const byOp = async (seq: number) =>
+        (await load()).Workcenters.flatMap((w) => w.Tasks).filter(
+          (t) => t.ProductionPlanOperationID === fx.op[seq],
+        );
+      // Op 10's task has the algorithm's 0.3 min/pc (not the operation's 0.5); op 20's tasks have 0.5 + 30.
+      const [own] = await byOp(10);
+      expect(own).toMatchObject({ ScheduledMinutesPerPiece: 0.3, ScheduledSetupMinutes: 12 });
+      const before20 = await byOp(20);
+      const following = before20.filter(
+        (t) => t.ScheduledMinutesPerPiece === 0.5 && t.ScheduledSetupMinutes === 30,
+      );
+      expect(following.length).toBeGreaterThanOrEqual(1);
+      const rated10 = await post<{ Operation: { ScheduledMinutesPerPiece: number } }>(
+        'web/UpdateProductionOperation',
+        {
+          ProductionPlanOperationID: fx.op[10],
+          FieldName: 'MachineRateID',
+          Value: fx.rate.A2,
+        },
+      );
+      expect(rated10.Operation.ScheduledMinutesPerPiece).not.toBe(0.5);
+      expect((await byOp(10))[0]).toMatchObject({
+        ScheduledMinutesPerPiece: 0.3,
+        ScheduledSetupMinutes: 12,
+        RowVersion: own!.RowVersion,
+      });
+      const answer = await post<{ Operation: { ScheduledMinutesPerPiece: number; SetupMinutes: number } }>(
+        'web/UpdateProductionOperation',
+        { ProductionPlanOperationID: fx.op[20], FieldName: 'MachineRateID', Value: fx.rate.A2 },
+      );
+      for (const t of await byOp(20)) {
+        if (following.some((f) => f.ScheduleTaskID === t.ScheduleTaskID)) {
+          expect(t).toMatchObject({
+            MachineRateID: fx.rate.A2,
+            RateDescription: 'A2',
+            OfficialRate: false,
+            ScheduledMinutesPerPiece: answer.Operation.ScheduledMinutesPerPiece,
+            ScheduledSetupMinutes: answer.Operation.SetupMinutes,
+            ModStatus: 'U',
+          });
+        }
+      }
+    });
+
+    it('an invalidated operation’s task leaves the schedule', async () => {
+      await server.db.query(
+        'UPDATE production_plan_operations SET printed = true WHERE production_plan_operation_id = $1',
+        [fx.op[40]],
+      );
+      expect((await lanes())['TS-A']).toContain(taskOf[40]);
+      const reply = await post<{ Invalidated: boolean }>('web/DeleteProductionOperation', {
+        ProductionPlanOperationID: fx.op[40],
+      });
+      expect(reply.Invalidated).toBe(true);
+      expect(Object.values(await lanes()).flat()).not.toContain(taskOf[40]);
+    });
+
     it('a deleted operation’s task leaves the schedule (the header’s TaskCount follows, on the topic too)', async () => {
       const count = (await load()).TaskCount;
       const reply = await post<{ Deleted: boolean }>('web/DeleteProductionOperation', {
