@@ -1439,6 +1439,97 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
     });
   });
 
+  describe('permissions and bad input, call by call', () => {
+    it('every call refuses a user without its flag (403) and changes nothing', async () => {
+      const t = (await load()).Workcenters[0]!.Tasks[0]!.ScheduleTaskID;
+      const posts: [string, Record<string, unknown>][] = [
+        ['web/UpdateScheduleTask', { ScheduleTaskID: t, FieldName: 'Color', Value: 'Red' }],
+        ['web/SplitScheduleTask', { ScheduleTaskID: t }],
+        ['web/DeleteScheduleTask', { ScheduleTaskID: t }],
+        ['web/MoveScheduleTasks', { ScheduleTaskIDs: [t], ResourceID: 'TS-B', ProductionOrder: 0 }],
+        ['web/CreateWhatIfSchedule', { ScheduleID: fx.scheduleId, Name: 'No' }],
+        ['web/CommitSchedule', { ScheduleID: fx.scheduleId }],
+        ['web/DeleteSchedule', { ScheduleID: fx.scheduleId }],
+        ['web/UpdateSchedule', { ScheduleID: fx.scheduleId, FieldName: 'Name', Value: 'No' }],
+        ['web/ScheduleOperation', { ScheduleID: fx.scheduleId, ProductionPlanOperationID: fx.op[30] }],
+        [
+          'web/SaveShift',
+          { ShiftID: 0, PlantID: 4, ResourceID: null, Name: 'N', DayOfWeek: 0, Start: '06:00', End: '07:00' },
+        ],
+        ['web/DeleteShift', { ShiftID: 1 }],
+        ['web/SaveHoliday', { HolidayID: 0, PlantID: 4, Date: '2027-02-02', Description: 'No' }],
+        ['web/DeleteHoliday', { HolidayID: 1 }],
+        [
+          'web/SaveOverride',
+          {
+            OverrideID: 0,
+            PlantID: 4,
+            ResourceID: null,
+            Date: '2027-02-02',
+            Start: '06:00',
+            End: '07:00',
+            Kind: 'Off',
+            Description: '',
+          },
+        ],
+        ['web/DeleteOverride', { OverrideID: 1 }],
+        ['web/UpdateWorkcenterSetting', { ResourceID: 'TS-A', FieldName: 'Color', Value: 'Red' }],
+        [
+          'web/SaveSchedulingStatus',
+          { StatusID: 0, PlantID: 4, Name: 'No', Color: 'Red', SortOrder: 1, Active: true },
+        ],
+      ];
+      for (const [path, payload] of posts) {
+        await refused(() => api.post(path, payload, operator), /You do not have permission/, 403);
+        // The viewer reads schedules and changes none.
+        await refused(() => api.post(path, payload, looker), /You do not have permission/, 403);
+      }
+      const gets: [string, Record<string, unknown>][] = [
+        ['web/GetSchedules', { PlantID: 4 }],
+        ['web/GetSchedule', { ScheduleID: fx.scheduleId }],
+        ['algorithm/RunScheduleTaskAlgorithm', { ScheduleTaskID: t }],
+        ['web/GetUnscheduledOperations', { PlantID: 4 }],
+        ['web/GetSchedulingSettings', { PlantID: 4 }],
+        ['web/GetScheduleSummary', { ScheduleID: fx.scheduleId }],
+        ['web/GetScheduleByDay', { ScheduleID: fx.scheduleId, Date: '2026-12-21' }],
+        ['web/GetSchedulingAdherence', { PlantID: 4, From: '2026-12-21', To: '2026-12-21' }],
+        ['web/GetSchedulingReport', { ScheduleID: fx.scheduleId, From: '2026-12-21', To: '2026-12-21' }],
+      ];
+      for (const [path, values] of gets)
+        expect((await api.get(path, values, operator)).status, path).toBe(403);
+    });
+
+    it('reads refuse unknown plants and schedules with a sentence', async () => {
+      const sorry = async (path: string, values: Record<string, unknown>, message: string) => {
+        const reply = await api.get(path, values, scheduler);
+        expect(reply.envelope, path).toMatchObject({ Sorry: true, Message: message });
+      };
+      await sorry('web/GetSchedulingSettings', { PlantID: 999 }, 'Plant 999 was not found.');
+      await sorry('web/GetUnscheduledOperations', { PlantID: 999 }, 'Plant 999 was not found.');
+      await sorry('web/GetScheduleSummary', { ScheduleID: 99999 }, 'Schedule 99999 was not found.');
+      await sorry(
+        'web/GetScheduleByDay',
+        { ScheduleID: 99999, Date: '2026-12-21' },
+        'Schedule 99999 was not found.',
+      );
+      await sorry(
+        'web/GetSchedulingAdherence',
+        { PlantID: 999, From: '2026-12-21', To: '2026-12-21' },
+        'Plant 999 was not found.',
+      );
+      await sorry(
+        'web/GetSchedulingAdherence',
+        { PlantID: 4, From: '2026-12-22', To: '2026-12-21' },
+        'From must be on or before To.',
+      );
+      await sorry(
+        'web/GetSchedulingReport',
+        { ScheduleID: fx.scheduleId, ResourceID: 'TS-OFF', From: '2026-12-21', To: '2026-12-21' },
+        `TS-OFF is not a workcenter of schedule ${fx.scheduleId}.`,
+      );
+    });
+  });
+
   describe('the plan screen', () => {
     it('LoadProductionPlan2 answers the job’s operations on the official schedule (Schedule)', async () => {
       const state = await get<{
