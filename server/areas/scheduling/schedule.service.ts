@@ -626,12 +626,12 @@ export class SchedulingService {
   ): Promise<void> {
     const relevant = changes.filter(({ before, after }) => !after || planChangeMatters(before, after));
     if (!relevant.length) return;
-    const tasks = await repo.tasksOfOperations(
-      w.db,
-      relevant.map((c) => c.before.ProductionPlanOperationID),
-    );
-    if (!tasks.length) return;
-    const schedules = await repo.lockSchedules(w.db, [...new Set(tasks.map((t) => t.ScheduleID))]);
+    const operationIds = relevant.map((c) => c.before.ProductionPlanOperationID);
+    const peeked = await repo.tasksOfOperations(w.db, operationIds);
+    if (!peeked.length) return;
+    const schedules = await repo.lockSchedules(w.db, [...new Set(peeked.map((t) => t.ScheduleID))]);
+    // Read again under the locks: a scheduler may have moved one of them meanwhile.
+    const tasks = await repo.tasksOfOperations(w.db, operationIds);
     const rates = new Map<number, repo.RateRow | undefined>();
     const rateOf = async (id: number | null) => {
       if (id === null) return undefined;
