@@ -480,3 +480,41 @@ export async function findPrinter(db: Sql, printerId: number): Promise<PrinterRo
   );
   return rows[0];
 }
+
+/**
+ * The job's operations on its plant's official schedule: one line per operation with tasks, on the
+ * machine of its first task, from the first task's start to the last one's end (UTC ISO).
+ */
+export async function scheduleOfJob(
+  db: Sql,
+  jobNumber: string,
+): Promise<
+  {
+    ProductionPlanOperationID: number;
+    ResourceID: string;
+    ScheduledStart: string | null;
+    ScheduledEnd: string | null;
+  }[]
+> {
+  const rows = await db.query<{
+    op: number;
+    resource: string;
+    start_at: Date | string | null;
+    end_at: Date | string | null;
+  }>(
+    `SELECT t.production_plan_operation_id AS op,
+            (array_agg(t.resource_id ORDER BY t.start_at NULLS LAST, t.schedule_task_id))[1] AS resource,
+            min(t.start_at) AS start_at, max(t.end_at) AS end_at
+       FROM schedule_tasks t JOIN schedules s ON s.schedule_id = t.schedule_id AND s.official
+      WHERE t.job_number = $1 AND t.production_plan_operation_id IS NOT NULL
+      GROUP BY t.production_plan_operation_id ORDER BY min(t.start_at) NULLS LAST, 1`,
+    [jobNumber],
+  );
+  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+  return rows.map((r) => ({
+    ProductionPlanOperationID: r.op,
+    ResourceID: r.resource,
+    ScheduledStart: iso(r.start_at),
+    ScheduledEnd: iso(r.end_at),
+  }));
+}

@@ -152,8 +152,8 @@ export class PlanService {
       Unclaimed: arrayOr(job.unclaimed),
       QADocuments: arrayOr(job.qa_documents),
       Drawings: arrayOr(job.drawings),
-      // No scheduling area yet: the job's schedule is empty until it exists.
-      Schedule: [],
+      // The job's operations on the plant's official schedule (issue 6), read when the plan loads.
+      Schedule: await repo.scheduleOfJob(db, jobNumber),
       Plant: {
         PlantID: job.plant_id,
         PlantName: plant?.plant_name ?? String(job.plant_id),

@@ -61,6 +61,8 @@ export type AlgorithmPreview = (
 ) => Promise<{ result: AlgorithmResult; calculation: { RateLog: string } }>;
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+/** Fields whose edit changes no minutes and no order: the lane's times stay. */
+const untimedFields = ['Color', 'StatusID', 'GoalMinutesPerPiece', 'GoalSetupMinutes'] as const;
 const human = (flag: string) => flag.replace(/([A-Z])/g, ' $1').toLowerCase();
 /** The pipeline's 403 sentence, for the flag a row needs (server/rpc/registry.ts accessProblem). */
 const needs = (flag: PermissionFlag) =>
@@ -233,6 +235,8 @@ export class SchedulingService {
   // ----------------------------------------------------------------------------------------- tasks
 
   async updateTask(w: WriteContext, taskId: number, field: TaskField, value: unknown): Promise<Task> {
+    if ((untimedFields as readonly string[]).includes(field))
+      return this.updateUntimed(w, taskId, field, value);
     const { work, task } = await this.openTask(w, taskId);
     const { db } = w;
     if (field === 'ProductionOrder') {
@@ -285,16 +289,39 @@ export class SchedulingService {
       next = applyTaskEdit(next, 'ScheduledSetupMinutes', round4(result.Result.SetupMinutes));
       work.replace({ ...next, Calculated: true });
     } else {
-      if (field === 'StatusID' && value !== null) {
-        const status = await repo.findStatus(db, value as number);
-        if (!status || status.PlantID !== work.schedule.PlantID) {
-          throw sorry(`Status ${value} is not a task status of plant ${work.schedule.PlantID}.`);
-        }
-      }
       work.replace(applyTaskEdit(task, field, value));
     }
     const saved = await work.commit(w);
     return saved.get(taskId) ?? work.task(taskId)!;
+  }
+
+  /**
+   * Colour, status and goals do not move anything in time: the task alone is read under the schedule's
+   * lock and stored (no lane, calendar or settings read: the many small edits of a busy schedule).
+   */
+  private async updateUntimed(
+    w: WriteContext,
+    taskId: number,
+    field: TaskField,
+    value: unknown,
+  ): Promise<Task> {
+    const peek = await repo.findTask(w.db, taskId);
+    if (!peek) throw sorry(`Task ${taskId} was not found.`);
+    const schedule = await this.lockSchedule(w, peek.ScheduleID);
+    const task = await repo.findTask(w.db, taskId);
+    if (!task) throw sorry(`Task ${taskId} was not found.`);
+    if (field === 'StatusID' && value !== null) {
+      const status = await repo.findStatus(w.db, value as number);
+      if (!status || status.PlantID !== schedule.PlantID) {
+        throw sorry(`Status ${value} is not a task status of plant ${schedule.PlantID}.`);
+      }
+    }
+    const edited = applyTaskEdit(task, field, value);
+    if (sameTask(task, edited)) return task;
+    const next = { ...edited, RowVersion: task.RowVersion + 1 };
+    await repo.updateTasks(w.db, [next]);
+    w.publish(taskChange(next));
+    return next;
   }
 
   async splitTask(w: WriteContext, taskId: number, quantity: number | undefined): Promise<Task[]> {
@@ -599,12 +626,12 @@ export class SchedulingService {
   ): Promise<void> {
     const relevant = changes.filter(({ before, after }) => !after || planChangeMatters(before, after));
     if (!relevant.length) return;
-    const tasks = await repo.tasksOfOperations(
-      w.db,
-      relevant.map((c) => c.before.ProductionPlanOperationID),
-    );
-    if (!tasks.length) return;
-    const schedules = await repo.lockSchedules(w.db, [...new Set(tasks.map((t) => t.ScheduleID))]);
+    const operationIds = relevant.map((c) => c.before.ProductionPlanOperationID);
+    const peeked = await repo.tasksOfOperations(w.db, operationIds);
+    if (!peeked.length) return;
+    const schedules = await repo.lockSchedules(w.db, [...new Set(peeked.map((t) => t.ScheduleID))]);
+    // Read again under the locks: a scheduler may have moved one of them meanwhile.
+    const tasks = await repo.tasksOfOperations(w.db, operationIds);
     const rates = new Map<number, repo.RateRow | undefined>();
     const rateOf = async (id: number | null) => {
       if (id === null) return undefined;
@@ -999,7 +1026,7 @@ export class SchedulingService {
   }
 
   /** Locks the schedule and checks that this user may change it. */
-  private async openSchedule(w: WriteContext, scheduleId: number): Promise<ScheduleWork> {
+  private async lockSchedule(w: WriteContext, scheduleId: number): Promise<repo.ScheduleRow> {
     const schedule = await repo.findSchedule(w.db, scheduleId, true);
     if (!schedule) throw sorry(`Schedule ${scheduleId} was not found.`);
     if (schedule.Official && !w.flags.has('editProductionSchedules')) throw needs('editProductionSchedules');
@@ -1007,7 +1034,11 @@ export class SchedulingService {
     if (schedule.CommittedAt) {
       throw sorry(`What-if schedule ${schedule.Name} was committed and is read-only.`);
     }
-    return ScheduleWork.open(w.db, schedule);
+    return schedule;
+  }
+
+  private async openSchedule(w: WriteContext, scheduleId: number): Promise<ScheduleWork> {
+    return ScheduleWork.open(w.db, await this.lockSchedule(w, scheduleId));
   }
 
   /** The task's schedule locked, then the task read again under the lock with its lane. */
