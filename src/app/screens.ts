@@ -15,6 +15,7 @@ const pm = () => loadChunk(() => import('../areas/pm/screens'));
 const costing = () => loadChunk(() => import('../areas/costing/screens'));
 const productionPlan = () => loadChunk(() => import('../areas/production-plan/screens'));
 const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
+const scheduling = () => loadChunk(() => import('../areas/scheduling/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -47,6 +48,16 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   algorithmTesting: () => algorithms().then((m) => m.AlgorithmTestingPage),
   operationAlgorithm: () => algorithms().then((m) => m.OperationAlgorithmPage),
   productionPlan: () => productionPlan().then((m) => m.ProductionPlanPage),
+  schedulingUnscheduled: () => scheduling().then((m) => m.UnscheduledPage),
+  scheduleSummary: () => scheduling().then((m) => m.SummaryPage),
+  scheduleByDay: () => scheduling().then((m) => m.ScheduleByDayPage),
+  schedulingAdherence: () => scheduling().then((m) => m.AdherencePage),
+  schedulingReport: () => scheduling().then((m) => m.SchedulingReportPage),
+  schedulingStatus: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  schedulingHolidays: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  schedulingShifts: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  schedulingWorkcenters: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  schedulingOverrides: () => scheduling().then((m) => m.SchedulingSettingsPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
