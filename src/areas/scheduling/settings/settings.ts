@@ -54,9 +54,18 @@ export function fieldErrors(
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (out[field]) continue;
-    out[field] = issueText(issue, labels[field] ?? field);
+    out[field] = schemaMessage(issue.message) ?? issueText(issue, labels[field] ?? field);
   }
   return out;
+}
+
+/**
+ * The message the schema itself declares ("Name is required", "a date must be written YYYY-MM-DD"),
+ * which reads better beside a field than a generic one; null for zod's own wording.
+ */
+function schemaMessage(message: string): string | null {
+  if (/^(Invalid|Too (small|big)|Expected|Unrecognized|Required)/.test(message)) return null;
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
 /**

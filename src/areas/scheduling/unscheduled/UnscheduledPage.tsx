@@ -254,7 +254,7 @@ export function UnscheduledPage() {
   }, [key, reload]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: new filters start at the top, a refresh keeps the place.
   useEffect(() => {
-    scroller.current?.scrollTo({ top: 0 });
+    if (scroller.current) scroller.current.scrollTop = 0;
   }, [key]);
   useTopicRefresh(schedules.scheduleId ? scheduleTopic(schedules.scheduleId) : null, () =>
     setReload((n) => n + 1),
