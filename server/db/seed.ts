@@ -7,6 +7,7 @@ import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
 import { seedOrders } from './seed-orders';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
+import { seedScheduling } from './seed-scheduling';
 import { spanishTranslations } from './translations-es';
 
 /**
@@ -360,6 +361,7 @@ export async function seedDemo(
     await seedProduction(tx, opts.production ?? 'small');
     await seedCostingEngines(tx);
     await seedAlgorithms(tx);
+    await seedScheduling(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,
