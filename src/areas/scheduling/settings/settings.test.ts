@@ -37,7 +37,7 @@ describe('scheduling settings', () => {
     expect(
       fieldErrors(SaveHoliday.payload, { HolidayID: 0, PlantID: 2, Date: '', Description: '  ' }, labels),
     ).toEqual({
-      Date: 'A date must be written YYYY-MM-DD',
+      Date: 'Date is required',
       Description: 'Description is required',
     });
     expect(
@@ -47,6 +47,20 @@ describe('scheduling settings', () => {
         labels,
       ),
     ).toEqual({});
+    expect(
+      fieldErrors(
+        SaveHoliday.payload,
+        { HolidayID: 0, PlantID: 2, Date: '4 July', Description: 'Fourth' },
+        labels,
+      ),
+    ).toEqual({ Date: 'A date must be written YYYY-MM-DD' });
+    expect(
+      fieldErrors(
+        SaveHoliday.payload,
+        { HolidayID: 0, PlantID: 2, Date: '4 July', Description: 'Independence Day' },
+        labels,
+      ),
+    ).toEqual({ Date: 'A date must be written YYYY-MM-DD' });
     const shiftLabels = {
       Name: 'Name',
       Start: 'Start',

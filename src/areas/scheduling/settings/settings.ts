@@ -54,7 +54,11 @@ export function fieldErrors(
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (out[field]) continue;
-    out[field] = schemaMessage(issue.message) ?? issueText(issue, labels[field] ?? field);
+    const label = labels[field] ?? field;
+    // A blank date or time picker is a missing value, not a badly written one.
+    const blank =
+      typeof payload === 'object' && payload !== null && (payload as Record<string, unknown>)[field] === '';
+    out[field] = blank ? `${label} is required` : (schemaMessage(issue.message) ?? issueText(issue, label));
   }
   return out;
 }
