@@ -16,7 +16,10 @@ import { SessionService } from './areas/platform/session.service';
 import { registerShellCalls } from './areas/platform/shell.routes';
 import { registerMachineCalls } from './areas/production-plan/machines.routes';
 import { registerProductionPlanCalls } from './areas/production-plan/plan.routes';
+import { PlanService } from './areas/production-plan/plan.service';
 import { areaRateSources, type RateSources } from './areas/production-plan/rate-sources';
+import { registerSchedulingCalls } from './areas/scheduling/schedule.routes';
+import { SchedulingService } from './areas/scheduling/schedule.service';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Backplane } from './feed/backplane';
@@ -81,7 +84,17 @@ export async function buildApp(
   registerFeedCalls(registry);
   registerShellCalls(registry);
   registerOrderCalls(registry);
-  registerProductionPlanCalls(registry, opts.rateSources ?? areaRateSources);
+  // Scheduling runs the plan area's algorithm for a task (on the task's machine and pieces), and hears
+  // plan operation changes inside the plan call's transaction so the tasks follow.
+  const rateSources = opts.rateSources ?? areaRateSources;
+  const planReader = new PlanService(rateSources);
+  const scheduling = new SchedulingService((tx, operationId, override) =>
+    planReader.previewAlgorithm(tx, operationId, override),
+  );
+  registerProductionPlanCalls(registry, rateSources, {
+    operationsChanged: (w, changes) => scheduling.operationsChanged(w, changes),
+  });
+  registerSchedulingCalls(registry, scheduling);
   registerCostingCalls(registry);
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);

@@ -106,6 +106,34 @@ export const topicRules: readonly TopicRule[] = [
     allow: (viewer) =>
       anyOf(viewer, ['editAlgorithms', 'editAlgorithmRates', 'editPbProperties'], 'the rate algorithms'),
   },
+  {
+    // One schedule: its header and tasks (domain/scheduling/live.ts); what GetSchedule answers.
+    name: 'schedule',
+    area: 'scheduling',
+    pattern: /^schedule:(\d{1,9})$/,
+    allow: (viewer) =>
+      anyOf(viewer, ['viewScheduling', 'editProductionSchedules', 'editPlanningSchedules'], 'schedules'),
+  },
+  {
+    // A plant's schedule list: the official schedule and its what-ifs.
+    name: 'schedules',
+    area: 'scheduling',
+    pattern: /^schedules:(\d{1,9})$/,
+    allow: (viewer) =>
+      anyOf(viewer, ['viewScheduling', 'editProductionSchedules', 'editPlanningSchedules'], 'schedules'),
+  },
+  {
+    // A plant's calendar, workcenter settings and task statuses (GetSchedulingSettings' readers).
+    name: 'scheduling-settings',
+    area: 'scheduling',
+    pattern: /^scheduling-settings:(\d{1,9})$/,
+    allow: (viewer) =>
+      anyOf(
+        viewer,
+        ['viewScheduling', 'editProductionSchedules', 'editPlanningSchedules'],
+        'the scheduling settings',
+      ),
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */

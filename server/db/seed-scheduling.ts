@@ -11,7 +11,13 @@ import type {
   WorkcenterSetting,
 } from '../../domain/scheduling/entities';
 import { estimatedMinutes } from '../../domain/scheduling/rules';
-import { headerChanges, settingsChange, taskChange, timeLane } from '../areas/scheduling/schedule.documents';
+import {
+  headerChanges,
+  settingsChange,
+  taskChange,
+  taskFromOperation,
+  timeLane,
+} from '../areas/scheduling/schedule.documents';
 import * as repo from '../areas/scheduling/schedule.repository';
 import { appendChanges } from '../feed/feed.service';
 import type { Sql } from './database';
@@ -306,45 +312,6 @@ export async function seedScheduling(tx: Sql): Promise<void> {
   // Mexico's calendar on Cataforesis (no machines yet), so the settings screen shows its holidays.
   changes.push(...(await seedCalendar(tx, 19, 'MX')));
   await appendChanges(tx, changes, null);
-}
-
-/** A new task for an operation's open pieces on its own machine, with the operation's figures. */
-export function taskFromOperation(scheduleId: number, o: repo.OperationInfo): Omit<Task, 'ScheduleTaskID'> {
-  const perPiece = round4(o.ScheduledMinutesPerPiece || o.ProductionMinutesPerPiece);
-  const task: Omit<Task, 'ScheduleTaskID'> = {
-    ScheduleID: scheduleId,
-    ResourceID: o.ResourceID ?? '',
-    ProductionOrder: 0,
-    ScheduledMinutesPerPiece: perPiece,
-    ScheduledSetupMinutes: round4(o.SetupMinutes),
-    GoalMinutesPerPiece: perPiece,
-    GoalSetupMinutes: round4(o.SetupMinutes),
-    OriginalScheduledMinutesPerPiece: perPiece,
-    MachineRateID: o.MachineRateID,
-    OfficialRate: o.OfficialRate ?? false,
-    RateDescription: o.RateDescription ?? '',
-    SetupSuppressed: false,
-    EstimatedMinutes: 0,
-    OperationQty: o.ProductionQuantity,
-    Calculated: false,
-    ModStatus: '',
-    Selected: false,
-    ProductionPlanOperationID: o.ProductionPlanOperationID,
-    JobNumber: o.JobNumber,
-    PartNum: o.PartNum,
-    PartDescription: o.PartDescription,
-    OperationSequence: o.OperationSequence,
-    DueDate: o.DueDate,
-    Color: 'n/a',
-    StatusID: null,
-    QtyCompleted: 0,
-    StartAt: null,
-    EndAt: null,
-    SourceTaskID: null,
-    RowVersion: 1,
-  };
-  task.EstimatedMinutes = estimatedMinutes(task);
-  return task;
 }
 
 /** Ids, lane order (the drafts' order within each lane) and times for new tasks. */

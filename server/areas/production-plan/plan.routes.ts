@@ -20,6 +20,7 @@ import {
 } from '../../../domain/production-plan/calls';
 import type { CallContext, CallRegistry } from '../../rpc/registry';
 import { PlanService, type WriteContext } from './plan.service';
+import { noPlanListeners, type PlanListeners } from './plan-listeners';
 import type { RateSources } from './rate-sources';
 
 /**
@@ -27,8 +28,12 @@ import type { RateSources } from './rate-sources';
  * call in domain/production-plan/calls.ts and enforced by the pipeline; the rules are in plan.service.ts.
  * The machine, rate, workcenter, printer and plan-list calls are registered by the machines area.
  */
-export function registerProductionPlanCalls(registry: CallRegistry, sources: RateSources): void {
-  const plans = new PlanService(sources);
+export function registerProductionPlanCalls(
+  registry: CallRegistry,
+  sources: RateSources,
+  listeners: PlanListeners = noPlanListeners,
+): void {
+  const plans = new PlanService(sources, listeners);
   const write = (ctx: CallContext<unknown>): WriteContext => ({
     db: ctx.db,
     // Every edit call needs editProductionPlans, so there is always a user here.

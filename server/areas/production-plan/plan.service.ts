@@ -48,6 +48,8 @@ import {
   toPlanHeader,
 } from './plan.documents';
 import * as repo from './plan.repository';
+import type { PlanListeners } from './plan-listeners';
+import { noPlanListeners } from './plan-listeners';
 import type { AlgorithmAnswers, EngineRun, RateSources } from './rate-sources';
 
 /**
@@ -110,7 +112,10 @@ const newMemo = (): Memo => ({ places: new Map(), rates: new Map() });
 const arrayOr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 export class PlanService {
-  constructor(private readonly sources: RateSources) {}
+  constructor(
+    private readonly sources: RateSources,
+    private readonly listeners: PlanListeners = noPlanListeners,
+  ) {}
 
   // ----------------------------------------------------------------------------------------- reading
 
@@ -161,12 +166,16 @@ export class PlanService {
     };
   }
 
-  /** GET algorithm/RunOperationAlgorithm: a run with the stored answers; nothing is saved. */
+  /**
+   * GET algorithm/RunOperationAlgorithm: a run with the stored answers; nothing is saved. `override`
+   * runs it as if the operation were on another machine or of another quantity (a schedule task's).
+   */
   async previewAlgorithm(
     db: Sql,
     operationId: number,
+    override: Partial<Pick<Operation, 'ResourceID' | 'ProductionQuantity'>> = {},
   ): Promise<{ result: AlgorithmResult; calculation: { RateLog: string } }> {
-    const op = await this.operation(db, operationId, false);
+    const op = { ...(await this.operation(db, operationId, false)), ...override };
     if (!op.ResourceID) throw sorry(`Operation ${op.Sequence} has no machine: choose one first.`);
     const place = await this.place(db, op);
     const run = await this.sources.algorithm(db, op.ResourceID, this.inputs(op, place), answersOf(op));
@@ -275,6 +284,8 @@ export class PlanService {
     const op = await this.operation(w.db, operationId, true);
     refuse(editProblem(op, 'Delete'));
     if (deletionOutcome(op) === 'Deleted') {
+      // Its schedule tasks go first (those with pieces done stay, unlinked by the foreign key).
+      await this.listeners.operationsChanged(w, [{ before: op, after: null }]);
       await repo.deleteOperation(w.db, operationId);
       w.publish(planPartRemoval('operation', op.JobNumber, operationId));
       return { Invalidated: false, Deleted: true, Operation: null };
@@ -738,6 +749,7 @@ export class PlanService {
     await repo.saveOperation(w.db, before.ProductionPlanOperationID, operationValues(after), rowVersion);
     const saved = { ...after, RowVersion: rowVersion };
     w.publish(planPartChange('operation', saved));
+    await this.listeners.operationsChanged(w, [{ before, after: saved }]);
     return saved;
   }
 }

@@ -13,6 +13,8 @@ import {
   schedulingSettingsTopic,
   taskDocId,
 } from '../../../domain/scheduling/live';
+import { estimatedMinutes } from '../../../domain/scheduling/rules';
+import type { OperationInfo } from './schedule.repository';
 
 /**
  * The documents the scheduling topics carry (domain/scheduling/live.ts), built in one place so the
@@ -118,4 +120,45 @@ export function sameTask(a: Task, b: Task): boolean {
     if (a[key] !== b[key]) return false;
   }
   return true;
+}
+
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/** A new task for an operation's open pieces on its own machine, with the operation's figures. */
+export function taskFromOperation(scheduleId: number, o: OperationInfo): Omit<Task, 'ScheduleTaskID'> {
+  const perPiece = round4(o.ScheduledMinutesPerPiece || o.ProductionMinutesPerPiece);
+  const task: Omit<Task, 'ScheduleTaskID'> = {
+    ScheduleID: scheduleId,
+    ResourceID: o.ResourceID ?? '',
+    ProductionOrder: 0,
+    ScheduledMinutesPerPiece: perPiece,
+    ScheduledSetupMinutes: round4(o.SetupMinutes),
+    GoalMinutesPerPiece: perPiece,
+    GoalSetupMinutes: round4(o.SetupMinutes),
+    OriginalScheduledMinutesPerPiece: perPiece,
+    MachineRateID: o.MachineRateID,
+    OfficialRate: o.OfficialRate ?? false,
+    RateDescription: o.RateDescription ?? '',
+    SetupSuppressed: false,
+    EstimatedMinutes: 0,
+    OperationQty: o.ProductionQuantity,
+    Calculated: false,
+    ModStatus: '',
+    Selected: false,
+    ProductionPlanOperationID: o.ProductionPlanOperationID,
+    JobNumber: o.JobNumber,
+    PartNum: o.PartNum,
+    PartDescription: o.PartDescription,
+    OperationSequence: o.OperationSequence,
+    DueDate: o.DueDate,
+    Color: 'n/a',
+    StatusID: null,
+    QtyCompleted: 0,
+    StartAt: null,
+    EndAt: null,
+    SourceTaskID: null,
+    RowVersion: 1,
+  };
+  task.EstimatedMinutes = estimatedMinutes(task);
+  return task;
 }
