@@ -83,6 +83,7 @@ describe('scheduling formats', () => {
 
   it('schedule labels say official, what-if, committed', () => {
     expect(scheduleLabel(header({ Official: true, Name: 'IDF' }))).toBe('IDF (official)');
+    expect(scheduleLabel(header({ Official: true, Name: 'Official' }))).toBe('Official');
     expect(scheduleLabel(header({ Name: 'Try B' }))).toBe('Try B (what-if)');
     expect(scheduleLabel(header({ Name: 'Try A', CommittedAt: '2025-06-02T00:00:00Z' }))).toBe(
       'Try A (what-if, committed)',

@@ -70,6 +70,6 @@ export function defaultScheduleId(list: readonly ScheduleHeader[], wanted: numbe
 
 /** How a schedule is named in the pickers: the official one says so; a committed what-if too. */
 export function scheduleLabel(s: ScheduleHeader): string {
-  if (s.Official) return `${s.Name} (official)`;
+  if (s.Official) return /official/i.test(s.Name) ? s.Name : `${s.Name} (official)`;
   return s.CommittedAt ? `${s.Name} (what-if, committed)` : `${s.Name} (what-if)`;
 }
