@@ -11,6 +11,12 @@ import {
 import { MACHINES, type MachinesCollection, machinesSchema } from './machines.collection';
 import { PLAN_PARTS, type PlanPartsCollection, planPartsSchema } from './plan-parts.collection';
 import { POST_QUEUE, type PostQueueCollection, postQueueSchema } from './post-queue.collection';
+import {
+  SCHEDULE_TASKS,
+  type ScheduleTasksCollection,
+  scheduleTasksSchema,
+} from './schedule-tasks.collection';
+import { SCHEDULES, type SchedulesCollection, schedulesSchema } from './schedules.collection';
 import { sha256 } from './sha256';
 import { TRANSLATIONS, type TranslationsCollection, translationsSchema } from './translations.collection';
 
@@ -25,6 +31,8 @@ export interface ProjectionCollections {
   [MACHINES]: MachinesCollection;
   [PLAN_PARTS]: PlanPartsCollection;
   [POST_QUEUE]: PostQueueCollection;
+  [SCHEDULE_TASKS]: ScheduleTasksCollection;
+  [SCHEDULES]: SchedulesCollection;
   [TRANSLATIONS]: TranslationsCollection;
 }
 
@@ -38,6 +46,8 @@ export const collections = {
   [MACHINES]: { schema: machinesSchema },
   [PLAN_PARTS]: { schema: planPartsSchema },
   [POST_QUEUE]: { schema: postQueueSchema },
+  [SCHEDULE_TASKS]: { schema: scheduleTasksSchema },
+  [SCHEDULES]: { schema: schedulesSchema },
   [TRANSLATIONS]: { schema: translationsSchema },
 } as const;
 

@@ -46,6 +46,12 @@ export {
   type TopicReplication,
   topicReplicationIdentifier,
 } from './replication';
+export {
+  SCHEDULE_TASKS,
+  type ScheduleTaskProjection,
+  type ScheduleTasksCollection,
+} from './schedule-tasks.collection';
+export { SCHEDULES, type ScheduleProjection, type SchedulesCollection } from './schedules.collection';
 export { sha256 } from './sha256';
 export {
   TRANSLATIONS,

@@ -43,6 +43,7 @@ export const screenKeys = [
   'algorithmTesting',
   'operationAlgorithm',
   'productionPlan',
+  'plantSchedule',
   'schedulingUnscheduled',
   'scheduleSummary',
   'scheduleByDay',
@@ -656,7 +657,7 @@ group(
     defaultChild: 'plant',
   },
   [
-    ['plant', 'Plant Schedule'],
+    ['plant', 'Plant Schedule', { screen: 'plantSchedule' }],
     ['unscheduled', 'Unscheduled', { screen: 'schedulingUnscheduled' }],
     ['partsbyrow', 'Scheduling Parts by Row'],
     ['partsbydate', 'Scheduling Parts by Date'],

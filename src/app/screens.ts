@@ -48,6 +48,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   algorithmTesting: () => algorithms().then((m) => m.AlgorithmTestingPage),
   operationAlgorithm: () => algorithms().then((m) => m.OperationAlgorithmPage),
   productionPlan: () => productionPlan().then((m) => m.ProductionPlanPage),
+  plantSchedule: () => scheduling().then((m) => m.PlantSchedulePage),
   schedulingUnscheduled: () => scheduling().then((m) => m.UnscheduledPage),
   scheduleSummary: () => scheduling().then((m) => m.SummaryPage),
   scheduleByDay: () => scheduling().then((m) => m.ScheduleByDayPage),

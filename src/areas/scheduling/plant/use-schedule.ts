@@ -1,0 +1,284 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { scheduleLane } from '../../../../domain/scheduling/calendar';
+import { GetSchedule, GetSchedulingSettings } from '../../../../domain/scheduling/calls';
+import type {
+  ScheduleHeader,
+  SchedulingCalendar,
+  SchedulingStatus,
+  Task,
+  WorkcenterSetting,
+} from '../../../../domain/scheduling/entities';
+import { scheduleTopic, taskDocId } from '../../../../domain/scheduling/live';
+import type { Lanes } from '../../../../domain/scheduling/rules';
+import type { ScheduleTaskProjection } from '../../../../projections/schedule-tasks.collection';
+import { useServices } from '../../../app/context';
+import { ScheduleStore, type TopicEntry } from './schedule-store';
+import { isScheduleEdit, overlayEdits, type TrackedEdit, trackEdits } from './schedule-view';
+
+/** A performance mark for the schedule bench (bench/schedule): where the time of a first render goes. */
+export const mark = (name: string) => globalThis.performance?.mark?.(name);
+
+export interface ScheduleSettings {
+  calendar: SchedulingCalendar | null;
+  workcenters: ReadonlyMap<string, WorkcenterSetting>;
+  statuses: readonly SchedulingStatus[];
+  statusById: ReadonlyMap<number, SchedulingStatus>;
+}
+
+export interface ScheduleData {
+  header: ScheduleHeader | null;
+  error: string | null;
+  /** The lanes as shown: the server's, with this tab's queued edits on top. */
+  lanes: Lanes;
+  /** The lanes as the server has them (what a drop position is counted in is `lanes`). */
+  serverTask(id: number): Task | undefined;
+  /** Tasks whose edit is still queued (their cards say "saving"). */
+  saving: ReadonlySet<number>;
+  /** True once the topic's first pull is stored: the schedule is live. */
+  synced: boolean;
+  settings: ScheduleSettings;
+  /** Shows a direct call's answer at once (a task with its RowVersion), before its echo. */
+  putTasks(tasks: readonly Task[]): void;
+  removeTask(id: number): void;
+}
+
+const emptySettings: ScheduleSettings = {
+  calendar: null,
+  workcenters: new Map(),
+  statuses: [],
+  statusById: new Map(),
+};
+
+/** One flush per frame; a hidden tab (no frames) still flushes within 100 ms. */
+function nextFrame(run: () => void): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  const raf = globalThis.requestAnimationFrame?.(once);
+  const timer = setTimeout(once, 100);
+  return () => {
+    done = true;
+    if (raf !== undefined) globalThis.cancelAnimationFrame?.(raf);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Times of the lanes a queued edit changed, computed as the server will (domain/scheduling/calendar.ts),
+ * so a moved task shows its new start and end before the echo. Lanes the edits did not touch keep the
+ * server's times (and their arrays).
+ */
+export function retimeChanged(
+  shown: Lanes,
+  server: Lanes,
+  calendar: SchedulingCalendar | null,
+  startDate: string | undefined,
+  workcenters: ReadonlyMap<string, WorkcenterSetting>,
+): Lanes {
+  if (!calendar || !startDate || shown === server) return shown;
+  let out: Map<string, readonly Task[]> | null = null;
+  for (const [lane, tasks] of shown) {
+    if (server.get(lane) === tasks) continue;
+    const timing = scheduleLane(
+      calendar,
+      lane,
+      startDate,
+      workcenters.get(lane)?.EfficiencyPercent ?? 100,
+      tasks.map((t) => t.EstimatedMinutes),
+    );
+    out ??= new Map(shown);
+    out.set(
+      lane,
+      tasks.map((t, i) => {
+        const at = timing[i];
+        return at && (at.StartAt !== t.StartAt || at.EndAt !== t.EndAt)
+          ? { ...t, StartAt: at.StartAt, EndAt: at.EndAt }
+          : t;
+      }),
+    );
+  }
+  return out ?? shown;
+}
+
+/**
+ * The plant schedule's data: the GetSchedule answer for the first paint, then topic
+ * `schedule:{ScheduleID}` through the `scheduleTasks` collection (started after the first lanes are
+ * drawn: storing 10,000 documents must not hold them back), batched into one update per frame, and this
+ * tab's queued edits on top (schedule-view.ts).
+ */
+export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
+  const { api, db, live, queue } = useServices();
+  const [store] = useState(() => new ScheduleStore(scheduleId));
+  const [version, setVersion] = useState(-1);
+  const [error, setError] = useState<string | null>(null);
+  const [synced, setSynced] = useState(false);
+  const [settings, setSettings] = useState<ScheduleSettings>(emptySettings);
+  // Asked for during the first render: the answer is on its way while React commits.
+  const [request] = useState(() => {
+    mark('schedule:load-start');
+    return api.get(GetSchedule, { ScheduleID: scheduleId });
+  });
+
+  const pending = useRef<TopicEntry[]>([]);
+  const cancelFlush = useRef<(() => void) | null>(null);
+  const flush = useCallback(() => {
+    cancelFlush.current = null;
+    const batch = pending.current;
+    pending.current = [];
+    if (store.apply(batch)) setVersion(store.version);
+  }, [store]);
+  const push = useCallback(
+    (entries: TopicEntry[]) => {
+      pending.current.push(...entries);
+      cancelFlush.current ??= nextFrame(flush);
+    },
+    [flush],
+  );
+
+  useEffect(() => {
+    let alive = true;
+    request.then(
+      (schedule) => {
+        if (!alive) return;
+        mark('schedule:load-done');
+        store.load(schedule);
+        store.version += 1;
+        setVersion(store.version);
+      },
+      (e: unknown) => alive && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [request, store]);
+
+  useEffect(() => {
+    let alive = true;
+    api.get(GetSchedulingSettings, { PlantID: plantId }).then(
+      (s) =>
+        alive &&
+        setSettings({
+          calendar: s.Calendar,
+          workcenters: new Map(s.Workcenters.map((w) => [w.ResourceID, w])),
+          statuses: s.Statuses,
+          statusById: new Map(s.Statuses.map((st) => [st.StatusID, st])),
+        }),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [api, plantId]);
+
+  // The topic is followed once the first lanes are on the screen. Every write to the collection (this
+  // tab's replication, or another tab's over BroadcastChannel) is batched into one update per frame.
+  const loaded = version >= 0;
+  useEffect(() => {
+    if (!loaded) return;
+    let alive = true;
+    let follow: ReturnType<typeof live.follow<ScheduleTaskProjection>> | null = null;
+    const changes = db.scheduleTasks.$.subscribe((event) => {
+      const doc = event.documentData as ScheduleTaskProjection | undefined;
+      if (event.operation === 'DELETE' || !doc || (doc as { _deleted?: boolean })._deleted) {
+        push([{ id: event.documentId, doc: null }]);
+      } else if (doc.Data?.ScheduleID === scheduleId) {
+        push([{ id: doc.id, doc: { Kind: doc.Kind, Data: doc.Data } as TopicEntry['doc'] }]);
+      }
+    });
+    const start = nextFrame(() => {
+      if (!alive) return;
+      follow = live.follow<ScheduleTaskProjection>(scheduleTopic(scheduleId), db.scheduleTasks, {
+        'Data.ScheduleID': scheduleId,
+      } as never);
+      follow.replication.awaitInSync().then(
+        async () => {
+          if (!alive) return;
+          // Documents another tab stored before this one subscribed raised no event here: read them once.
+          const docs = await db.scheduleTasks
+            .find({ selector: { 'Data.ScheduleID': scheduleId } as never })
+            .exec();
+          if (!alive) return;
+          push(docs.map((d) => ({ id: d.id, doc: { Kind: d.Kind, Data: d.Data } as TopicEntry['doc'] })));
+          mark('schedule:synced');
+          setSynced(true);
+        },
+        () => undefined,
+      );
+    });
+    return () => {
+      alive = false;
+      start();
+      changes.unsubscribe();
+      cancelFlush.current?.();
+      cancelFlush.current = null;
+      if (follow) void follow.stop();
+    };
+  }, [db, live, scheduleId, loaded, push]);
+
+  const items = useSelector(queue, (s) => s.context.items);
+  const failed = useSelector(queue, (s) => s.context.failed);
+  const [tick, setTick] = useState(0);
+  const trackedRef = useRef<TrackedEdit[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version and tick re-evaluate what the edits wait for.
+  const tracked = useMemo(() => {
+    const next = trackEdits(
+      trackedRef.current,
+      items.filter(isScheduleEdit),
+      new Set(failed.map((f) => f.postId)),
+      (id) => store.task(id)?.RowVersion,
+      Date.now(),
+    );
+    trackedRef.current = next;
+    return next;
+  }, [items, failed, version, tick, store]);
+  const holding = tracked.some((e) => e.confirmedAt !== null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each tick schedules the next while edits are held.
+  useEffect(() => {
+    if (!holding) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), 1000);
+    return () => clearTimeout(timer);
+  }, [holding, tick]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the store changes in place; version says when.
+  const serverLanes = useMemo(() => store.lanes(), [store, version]);
+  const overlaid = useMemo(() => overlayEdits(serverLanes, tracked), [serverLanes, tracked]);
+  const startDate = store.header?.StartDate;
+  const lanes = useMemo(
+    () => retimeChanged(overlaid.lanes, serverLanes, settings.calendar, startDate, settings.workcenters),
+    [overlaid.lanes, serverLanes, settings.calendar, startDate, settings.workcenters],
+  );
+
+  const putTasks = useCallback(
+    (tasks: readonly Task[]) => {
+      if (
+        store.apply(tasks.map((t) => ({ id: taskDocId(t.ScheduleTaskID), doc: { Kind: 'task', Data: t } })))
+      ) {
+        setVersion(store.version);
+      }
+    },
+    [store],
+  );
+  const removeTask = useCallback(
+    (id: number) => {
+      if (store.apply([{ id: taskDocId(id), doc: null }])) setVersion(store.version);
+    },
+    [store],
+  );
+  const serverTask = useCallback((id: number) => store.task(id), [store]);
+
+  return {
+    header: version >= 0 ? store.header : null,
+    error,
+    lanes,
+    serverTask,
+    saving: overlaid.saving,
+    synced,
+    settings,
+    putTasks,
+    removeTask,
+  };
+}

@@ -1,0 +1,27 @@
+import { useId } from 'react';
+import { useServices } from '../../../app/context';
+import { usePlants } from '../../../app/plants';
+import { useT } from '../../../i18n';
+import { Select } from '../../../ui/Select';
+
+/** The plant whose schedules a scheduling screen shows (default the user's plant). */
+export function PlantPicker(props: { value: number; onChange(plantId: number): void }) {
+  const { api } = useServices();
+  const plants = usePlants(api);
+  const t = useT();
+  const id = useId();
+  if (!plants) return <span className="muted">{t('Loading…')}</span>;
+  return (
+    <span className="sched-picker">
+      <label htmlFor={id}>{t('Plant')}</label>
+      <Select
+        id={id}
+        options={plants.map((p) => ({ value: p.PlantID, text: p.PlantName }))}
+        value={props.value}
+        onChange={(v) => v !== null && v !== props.value && props.onChange(v)}
+        aria-label={t('Plant')}
+        storage={null}
+      />
+    </span>
+  );
+}
