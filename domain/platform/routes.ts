@@ -44,6 +44,16 @@ export const screenKeys = [
   'operationAlgorithm',
   'productionPlan',
   'plantSchedule',
+  'schedulingUnscheduled',
+  'scheduleSummary',
+  'scheduleByDay',
+  'schedulingAdherence',
+  'schedulingReport',
+  'schedulingStatus',
+  'schedulingHolidays',
+  'schedulingShifts',
+  'schedulingWorkcenters',
+  'schedulingOverrides',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -648,16 +658,16 @@ group(
   },
   [
     ['plant', 'Plant Schedule', { screen: 'plantSchedule' }],
-    ['unscheduled', 'Unscheduled'],
+    ['unscheduled', 'Unscheduled', { screen: 'schedulingUnscheduled' }],
     ['partsbyrow', 'Scheduling Parts by Row'],
     ['partsbydate', 'Scheduling Parts by Date'],
     ['quotes', 'Schedule Quotes', { flags: ['viewScheduleQuotes', 'editScheduleQuotes'] }],
     ['deliveryallocations', 'Delivery Allocations'],
-    ['summary', 'Schedule Summary', { flags: ['viewScheduleSummary'] }],
+    ['summary', 'Schedule Summary', { flags: ['viewScheduleSummary'], screen: 'scheduleSummary' }],
     ['sfcouponrequests', 'Scheduling Coupon Requests'],
-    ['schedulingreport', 'Scheduling Report'],
-    ['schedulingadherence', 'Scheduling Adherence'],
-    ['schedulebyday', 'Schedule by Day'],
+    ['schedulingreport', 'Scheduling Report', { screen: 'schedulingReport' }],
+    ['schedulingadherence', 'Scheduling Adherence', { screen: 'schedulingAdherence' }],
+    ['schedulebyday', 'Schedule by Day', { screen: 'scheduleByDay' }],
   ],
 );
 group(
@@ -669,11 +679,13 @@ group(
     defaultChild: 'shifts',
   },
   [
-    ['status', 'Scheduling Status'],
-    ['holidays', 'Holidays'],
-    ['shifts', 'Shifts'],
-    ['workcenters', 'Workcenter Settings'],
-    ['overrides', 'Overrides'],
+    // Five tabs of one settings screen: each tab is its own address (spec 000 §2.2) and key; the screen
+    // reads the tab from the address.
+    ['status', 'Scheduling Status', { screen: 'schedulingStatus' }],
+    ['holidays', 'Holidays', { screen: 'schedulingHolidays' }],
+    ['shifts', 'Shifts', { screen: 'schedulingShifts' }],
+    ['workcenters', 'Workcenter Settings', { screen: 'schedulingWorkcenters' }],
+    ['overrides', 'Overrides', { screen: 'schedulingOverrides' }],
   ],
 );
 

@@ -49,6 +49,16 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   operationAlgorithm: () => algorithms().then((m) => m.OperationAlgorithmPage),
   productionPlan: () => productionPlan().then((m) => m.ProductionPlanPage),
   plantSchedule: () => scheduling().then((m) => m.PlantSchedulePage),
+  schedulingUnscheduled: () => scheduling().then((m) => m.UnscheduledPage),
+  scheduleSummary: () => scheduling().then((m) => m.SummaryPage),
+  scheduleByDay: () => scheduling().then((m) => m.ScheduleByDayPage),
+  schedulingAdherence: () => scheduling().then((m) => m.AdherencePage),
+  schedulingReport: () => scheduling().then((m) => m.SchedulingReportPage),
+  schedulingStatus: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  schedulingHolidays: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  schedulingShifts: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  schedulingWorkcenters: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  schedulingOverrides: () => scheduling().then((m) => m.SchedulingSettingsPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { localDateOf } from '../../../../domain/scheduling/calendar';
+import { GetScheduleByDay } from '../../../../domain/scheduling/calls';
+import { scheduleTopic } from '../../../../domain/scheduling/live';
+import { useServices } from '../../../app/context';
+import { useT } from '../../../i18n';
+import { formatClock, formatLocalDate, formatMinutes, formatQty, shiftDate, todayIn } from '../common/format';
+import { DateField, PlantPicker, SchedulePicker, usePlant, useSchedules } from '../common/pickers';
+import { useReport } from '../common/use-report';
+import { useTopicRefresh } from '../common/use-topic-refresh';
+import '../common/scheduling.css';
+import { dayTicks, groupByWorkcenter } from './by-day';
+import './by-day.css';
+
+/**
+ * /scheduling/schedulebyday: the tasks of a schedule that run on one plant-local day, per workcenter,
+ * with their minutes on the day and a bar of the day (plant time, midnight to midnight) showing when
+ * each runs. A date picker with previous/next day buttons; today (in the plant) by default. Live: read
+ * again whenever the schedule's topic changes.
+ */
+export function ScheduleByDayPage() {
+  const { backgroundApi } = useServices();
+  const t = useT();
+  const { plantId, setPlantId, tz } = usePlant();
+  const schedules = useSchedules(plantId);
+  const scheduleId = schedules.scheduleId;
+  const [date, setDate] = useState(() => todayIn(tz));
+  const report = useReport(
+    `${scheduleId}|${date}`,
+    scheduleId ? () => backgroundApi.get(GetScheduleByDay, { ScheduleID: scheduleId, Date: date }) : null,
+  );
+  useTopicRefresh(scheduleId ? scheduleTopic(scheduleId) : null, report.reload);
+  const lanes = groupByWorkcenter(report.data ?? [], date, tz);
+  const ticks = dayTicks(date, tz);
+
+  return (
+    <section className="page ss-wide">
+      <div className="card">
+        <div className="row spread">
+          <h1>{t('Schedule by Day')}</h1>
+          <span className="muted">
+            {t('Live: follows the schedule. Times in plant time ({{tz}}).', { tz })}
+          </span>
+        </div>
+        <div className="toolbar">
+          <PlantPicker value={plantId} onChange={setPlantId} />
+          <SchedulePicker list={schedules.list} value={scheduleId} onChange={schedules.setScheduleId} />
+          <button
+            type="button"
+            aria-label={t('Previous day')}
+            onClick={() => setDate((d) => shiftDate(d, -1))}
+          >
+            ‹ {t('Previous day')}
+          </button>
+          <DateField label="Day" value={date} onChange={setDate} />
+          <button type="button" aria-label={t('Next day')} onClick={() => setDate((d) => shiftDate(d, 1))}>
+            {t('Next day')} ›
+          </button>
+          <button type="button" onClick={() => setDate(todayIn(tz))}>
+            {t('Today')}
+          </button>
+        </div>
+        {(report.error || schedules.error) && (
+          <p className="alert alert-error">{report.error ?? schedules.error}</p>
+        )}
+        <h2 className="bd-day" data-testid="byday-date">
+          {formatLocalDate(date)}
+        </h2>
+        <div className={report.stale ? 'ss-stale' : undefined}>
+          {lanes.map((lane) => (
+            <section key={lane.ResourceID} className="bd-lane" data-resource={lane.ResourceID}>
+              <header className="bd-lane-head">
+                <h3>{lane.ResourceID}</h3>
+                <span className="muted">
+                  {t('{{n}} tasks, {{min}} on the day', {
+                    n: lane.Tasks.length,
+                    min: formatMinutes(lane.MinutesOnDay),
+                  })}
+                </span>
+              </header>
+              <table className="ss-table bd-table">
+                <thead>
+                  <tr>
+                    <th>{t('Job')}</th>
+                    <th>{t('Part')}</th>
+                    <th className="num">{t('Qty')}</th>
+                    <th>{t('Start')}</th>
+                    <th>{t('End')}</th>
+                    <th className="num">{t('Minutes on day')}</th>
+                    <th className="bd-time-col">
+                      <div className="bd-ticks">
+                        {ticks.map((tick) => (
+                          <span key={tick.label} style={{ left: `${tick.left}%` }}>
+                            {tick.label}
+                          </span>
+                        ))}
+                      </div>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lane.Tasks.map((task) => (
+                    <tr key={task.ScheduleTaskID} data-task={task.ScheduleTaskID}>
+                      <td>{task.JobNumber}</td>
+                      <td>{task.PartNum}</td>
+                      <td className="num">{formatQty(task.OperationQty)}</td>
+                      <td>
+                        {task.before ? formatDateTimeShort(task.StartAt, tz) : formatClock(task.StartAt, tz)}
+                      </td>
+                      <td>
+                        {task.after ? formatDateTimeShort(task.EndAt, tz) : formatClock(task.EndAt, tz)}
+                      </td>
+                      <td className="num">{formatMinutes(task.MinutesOnDay)}</td>
+                      <td className="bd-time-col">
+                        <div className="bd-track">
+                          {ticks.map((tick) => (
+                            <i key={tick.label} style={{ left: `${tick.left}%` }} />
+                          ))}
+                          <span
+                            className={`bd-block${task.before ? ' bd-before' : ''}${task.after ? ' bd-after' : ''}`}
+                            style={{ left: `${task.left}%`, width: `${task.width}%` }}
+                            title={`${formatClock(task.StartAt, tz)} – ${formatClock(task.EndAt, tz)}`}
+                          />
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ))}
+          {report.data && lanes.length === 0 && <p className="muted">{t('No task runs on this day.')}</p>}
+          {schedules.list && schedules.list.length > 0 && !report.data && !report.error && (
+            <p className="muted">{t('Loading…')}</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A start or end on another day than the one shown: its date too. */
+function formatDateTimeShort(iso: string, tz: string): string {
+  return `${formatLocalDate(localDateOf(iso, tz))} ${formatClock(iso, tz)}`;
+}

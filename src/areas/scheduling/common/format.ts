@@ -1,0 +1,75 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { addDays } from '../../../../domain/scheduling/calendar';
+import type { ScheduleHeader } from '../../../../domain/scheduling/entities';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * Small formatting rules the scheduling report screens share. Dates and datetimes themselves go through
+ * domain/platform/dates.ts (spec 000 §9: MMM-D-YY, MMM-D-YY h:mm a in the plant's zone); what is here
+ * is what that module does not cover: plant-local "today", clock times, plant-local dates written as
+ * MMM-D-YY without moving them through a zone, and hours.
+ */
+
+/** Today's date in the plant's time zone, `YYYY-MM-DD` (not the browser's: a Boise plant seen from NY). */
+export function todayIn(tz: string, now: number = Date.now()): string {
+  return dayjs(now).tz(tz).format('YYYY-MM-DD');
+}
+
+/** A plant-local `YYYY-MM-DD` as spec 000 §9's MMM-D-YY. The date is already local: no zone shift. */
+export function formatLocalDate(date: string): string {
+  return dayjs(`${date}T12:00:00Z`).utc().format('MMM-D-YY');
+}
+
+/** The clock time of an instant in the plant's zone, `h:mm a` (the time part of spec 000 §9). */
+export function formatClock(iso: string, tz: string): string {
+  return dayjs(iso).tz(tz).format('h:mm a');
+}
+
+/** Minutes as hours with one decimal: 90 → "1.5 h"; thousands separated. */
+export function formatHours(minutes: number): string {
+  const hours = Math.round((minutes / 60) * 10) / 10;
+  return `${hours.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} h`;
+}
+
+/** Minutes rounded to whole minutes, thousands separated: 1234.56 → "1,235 min". */
+export function formatMinutes(minutes: number): string {
+  return `${Math.round(minutes).toLocaleString('en-US')} min`;
+}
+
+/** Pieces: integers plain, fractions with up to 2 decimals. */
+export function formatQty(qty: number): string {
+  return qty.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+/** `date` ± n days (prev/next day buttons). */
+export function shiftDate(date: string, n: number): string {
+  return addDays(date, n);
+}
+
+/** A from/to pair is usable when both are dates and From is not after To; the message says why not. */
+export function rangeError(from: string, to: string): string | null {
+  const ok = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d);
+  if (!ok(from)) return 'From must be a date';
+  if (!ok(to)) return 'To must be a date';
+  if (from > to) return 'From must be on or before To';
+  return null;
+}
+
+/**
+ * The schedule a report opens on: the one asked for when it is still in the list, else the plant's
+ * official schedule, else the newest. null for a plant with no schedule.
+ */
+export function defaultScheduleId(list: readonly ScheduleHeader[], wanted: number | null): number | null {
+  if (wanted !== null && list.some((s) => s.ScheduleID === wanted)) return wanted;
+  return (list.find((s) => s.Official) ?? list[0])?.ScheduleID ?? null;
+}
+
+/** How a schedule is named in the pickers: the official one says so; a committed what-if too. */
+export function scheduleLabel(s: ScheduleHeader): string {
+  if (s.Official) return /official/i.test(s.Name) ? s.Name : `${s.Name} (official)`;
+  return s.CommittedAt ? `${s.Name} (what-if, committed)` : `${s.Name} (what-if)`;
+}
