@@ -267,8 +267,25 @@ export async function seedScheduling(tx: Sql): Promise<void> {
       (o) =>
         o.ResourceID && !o.Invalidated && o.JobNumber !== 'J299300' && o.ProductionPlanOperationID % 8 !== 5,
     );
+    // A believable board: the demo plans hold more work than the machines can do, so an operation is
+    // scheduled only while its lane, taken in due-date order, would still finish it by about its due
+    // date; the rest is the unscheduled backlog. Capacity is approximated as 80 % of two shifts (1,020
+    // minutes) a weekday, for holidays and overrides; the lanes are timed exactly afterwards, and the
+    // tasks under way, the split and the holidays still make a few run late.
+    const laneMinutes = new Map<string, number>();
+    const today = Date.parse(`${days.today}T00:00:00Z`);
+    const fits = (o: (typeof operations)[number]) => {
+      const task = taskFromOperation(scheduleId, o);
+      const before = laneMinutes.get(task.ResourceID) ?? 0;
+      const dueDays = o.DueDate ? (Date.parse(`${o.DueDate}T00:00:00Z`) - today) / 86_400_000 : 60;
+      // Overdue jobs are the most urgent: they get the first two days.
+      const workdays = Math.max(2, dueDays) * (5 / 7);
+      if (before + task.EstimatedMinutes > workdays * 1020 * 0.8) return false;
+      laneMinutes.set(task.ResourceID, before + task.EstimatedMinutes);
+      return true;
+    };
     const drafts: Omit<Task, 'ScheduleTaskID'>[] = [];
-    operations.forEach((o, k) => {
+    operations.filter(fits).forEach((o, k) => {
       const task = taskFromOperation(scheduleId, o);
       task.Color = k % 11 === 4 ? 'Blue' : k % 17 === 9 ? 'Pink' : 'n/a';
       task.StatusID =
