@@ -27,8 +27,9 @@ import { demoPlants } from './seed-production';
  * Demo scheduling data (issue 6), after the production seed: per demo plant the task statuses, the
  * default shifts (Mon–Fri 06:00–14:30 and 14:30–23:00), the holidays of its country, an override or
  * two, a settings row for every machine, and an official schedule starting today (plant-local) whose
- * tasks come from the seeded plan operations: most scheduled in due-date order, one in eight left for
- * the unscheduled list (and J299300, the plan bench's 300 operations), a few with pieces done, a split,
+ * tasks come from the seeded plan operations in due-date order, as many as the lanes can finish by
+ * about their due dates, one in eight left for the unscheduled list anyway (and J299300, the plan
+ * bench's 300 operations), a few with pieces done, a split,
  * some colours and statuses. LV-RF01 runs three shifts; IDF-PNT01 adds a Saturday shift.
  *
  * Every schedule's header and tasks, every plant's schedule list and settings are written to the change
