@@ -1,10 +1,4 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import type { Override, SchedulingCalendar, Shift } from './entities';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * Start and end times of schedule tasks from their minutes and the plant's calendar (issue 6: shifts,
@@ -101,7 +95,8 @@ function weekday(date: string): number {
 
 /** The plant-local date of an instant. */
 export function localDateOf(iso: string | number, tz: string): string {
-  return dayjs(iso).tz(tz).format('YYYY-MM-DD');
+  const ms = typeof iso === 'number' ? iso : Date.parse(iso);
+  return new Date(ms + zoneOffset(ms, tz)).toISOString().slice(0, 10);
 }
 
 /** A window that starts on `date` at `start` and ends at `end`, the next day when end ≤ start. */
