@@ -159,11 +159,11 @@ test('a tab opened after its session ended gets the 401 text on its first call',
 
 test('a screen that is not built yet says so', async ({ page }) => {
   await logIn(page, 'admin');
-  await page.goto('/scheduling/plant');
-  await expect(page.getByRole('heading', { name: 'Plant Schedule' })).toBeVisible();
+  await page.goto('/scheduling/partsbyrow');
+  await expect(page.getByRole('heading', { name: 'Scheduling Parts by Row' })).toBeVisible();
   await expect(page.getByTestId('not-built')).toContainText('Not built yet.');
-  await expect(page.getByTestId('not-built')).toContainText('/scheduling/plant');
-  await expect(page).toHaveTitle('Plant Schedule');
+  await expect(page.getByTestId('not-built')).toContainText('/scheduling/partsbyrow');
+  await expect(page).toHaveTitle('Scheduling Parts by Row');
 });
 
 test('every demo user can log in and out', async ({ page }) => {
