@@ -396,6 +396,31 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
       );
     });
 
+    it("GetSchedule with FirstTasks answers the first tasks of each lane and every lane's TaskCount", async () => {
+      const whole = await load();
+      const counts = whole.Workcenters.map((w) => [w.ResourceID, w.Tasks.length, w.TaskCount]);
+      expect(counts).toEqual([
+        ['TS-A', 3, 3],
+        ['TS-B', 1, 1],
+      ]);
+      const first = Schedule.parse(
+        await get('web/GetSchedule', { ScheduleID: fx.scheduleId, FirstTasks: 2 }),
+      );
+      expect(
+        first.Workcenters.map((w) => [w.ResourceID, w.Tasks.map((t) => t.ProductionOrder), w.TaskCount]),
+      ).toEqual([
+        ['TS-A', [0, 1], 3],
+        ['TS-B', [0], 1],
+      ]);
+      // The same tasks as the whole answer's first ones, to the field.
+      expect(first.Workcenters[0]!.Tasks).toEqual(whole.Workcenters[0]!.Tasks.slice(0, 2));
+      expect(
+        (await api.get('web/GetSchedule', { ScheduleID: fx.scheduleId, FirstTasks: 0 }, scheduler)).envelope,
+      ).toMatchObject({
+        Error: true,
+      });
+    });
+
     it('GetSchedule and GetSchedules refuse an unknown id, and a user without a scheduling flag (403)', async () => {
       expect((await api.get('web/GetSchedule', { ScheduleID: 99999 }, scheduler)).envelope).toMatchObject({
         Sorry: true,

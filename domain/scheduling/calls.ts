@@ -135,9 +135,13 @@ export const GetSchedule = defineCall({
   method: 'GET',
   path: 'web/GetSchedule',
   summary:
-    'A schedule with its workcenters (one per scheduled resource, in settings order) and their ordered tasks.',
+    'A schedule with its workcenters (one per scheduled resource, in settings order) and their ordered tasks; with FirstTasks, only the first tasks of each lane (the first paint of a large schedule).',
   access: viewAccess,
-  payload: z.object({ ScheduleID: Id }),
+  payload: z.object({
+    ScheduleID: Id,
+    /** Ours: at most this many tasks per lane (ProductionOrder < FirstTasks); each lane's TaskCount says how many it has. */
+    FirstTasks: z.number().int().min(1).max(10_000).optional(),
+  }),
   result: Schedule,
 });
 

@@ -76,6 +76,8 @@ export type Task = z.infer<typeof Task>;
 export const Workcenter = z.object({
   ResourceID: z.string(),
   Tasks: z.array(Task),
+  /** How many tasks the lane has: more than Tasks holds when GetSchedule was asked for FirstTasks. */
+  TaskCount: z.number().int(),
 });
 export type Workcenter = z.infer<typeof Workcenter>;
 

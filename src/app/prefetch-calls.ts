@@ -25,3 +25,26 @@ export const planHead = {
     result: z.unknown(),
   }),
 };
+
+/** Tasks per lane of the plant schedule's first GetSchedule: more than a lane shows on a tall screen. */
+export const FIRST_TASKS = 30;
+
+/** The plant schedule's first calls: the plant's schedules, then the official one's first tasks. */
+export const scheduleHead = {
+  schedules: defineCall({
+    method: 'GET',
+    path: 'web/GetSchedules',
+    summary: 'GetSchedules, ahead of the plant schedule.',
+    access: 'user',
+    payload: z.object({ PlantID: z.number() }),
+    result: z.array(z.object({ ScheduleID: z.number(), Official: z.boolean() }).passthrough()),
+  }),
+  schedule: defineCall({
+    method: 'GET',
+    path: 'web/GetSchedule',
+    summary: 'GetSchedule (first tasks of each lane), ahead of the plant schedule.',
+    access: 'user',
+    payload: z.object({ ScheduleID: z.number(), FirstTasks: z.number() }),
+    result: z.unknown(),
+  }),
+};

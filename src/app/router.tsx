@@ -333,7 +333,7 @@ export function createAppRouter(core: Core, hooks: RouterHooks = {}) {
             // The screen's first data rides along with its chunk, for a user who may open it.
             const snapshot = core.session.getSnapshot();
             if (prefetch && snapshot.matches('loggedIn') && mayOpen(screen, flagSet(snapshot.context.user))) {
-              prefetch(core.api, params);
+              prefetch(core.api, params, snapshot.context.user);
             }
             return preloadScreen(key).then(() => null);
           };

@@ -4,7 +4,7 @@ import type { ApiClient } from '../api';
 import { LoginPage } from '../areas/platform/LoginPage';
 import { NotFoundPage } from '../areas/platform/NotFoundPage';
 import { loadChunk } from './chunks';
-import { planHead } from './prefetch-calls';
+import { FIRST_TASKS, planHead, scheduleHead } from './prefetch-calls';
 import { sharedGet } from './shared-requests';
 
 type Loader = () => Promise<ComponentType>;
@@ -72,12 +72,28 @@ const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentTy
  * screen picks the same request up when it renders (the area shares it for a few seconds).
  */
 export const screenPrefetch: Partial<
-  Record<ScreenKey, (api: ApiClient, params: Record<string, string | undefined>) => void>
+  Record<
+    ScreenKey,
+    (api: ApiClient, params: Record<string, string | undefined>, user: { PlantID: number } | null) => void
+  >
 > = {
   productionPlan: (api, { jobNumToLoad }) => {
     if (!jobNumToLoad) return;
     sharedGet(api, planHead.load, { JobNumber: jobNumToLoad });
     sharedGet(api, planHead.machines, { JobNumber: jobNumToLoad });
+  },
+  // The board opens on the user's plant and its official schedule (src/areas/scheduling/plant).
+  plantSchedule: (api, _params, user) => {
+    if (!user) return;
+    sharedGet(api, scheduleHead.schedules, { PlantID: user.PlantID }).promise.then(
+      (list) => {
+        const official = list.find((s) => s.Official);
+        if (official) {
+          sharedGet(api, scheduleHead.schedule, { ScheduleID: official.ScheduleID, FirstTasks: FIRST_TASKS });
+        }
+      },
+      () => undefined,
+    );
   },
 };
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GetMachinesForPlan, LoadProductionPlan2 } from '../../domain/production-plan/calls';
+import { GetSchedule, GetSchedules } from '../../domain/scheduling/calls';
 import { planRequests } from '../areas/production-plan/plan/use-plan';
-import { planHead } from './prefetch-calls';
+import { FIRST_TASKS, planHead, scheduleHead } from './prefetch-calls';
 import { screenPrefetch } from './screens';
 import { sharedGet } from './shared-requests';
 
@@ -41,12 +42,53 @@ describe('the plan screen prefetch', () => {
 
   it('a route prefetch followed by the screen sends each call once', () => {
     const { api, asked } = countingApi();
-    screenPrefetch.productionPlan?.(api, { jobNumToLoad: 'J777001' });
+    screenPrefetch.productionPlan?.(api, { jobNumToLoad: 'J777001' }, null);
     const screen = planRequests(api, 'J777001');
     expect(asked).toEqual([
       'web/LoadProductionPlan2 {"JobNumber":"J777001"}',
       'web/GetMachinesForPlan {"JobNumber":"J777001"}',
     ]);
     expect(screen.state).toBeInstanceOf(Promise);
+  });
+});
+
+describe('the plant schedule prefetch', () => {
+  it('declares the same calls as the area', () => {
+    expect([scheduleHead.schedules.path, scheduleHead.schedules.method]).toEqual([
+      GetSchedules.path,
+      GetSchedules.method,
+    ]);
+    expect([scheduleHead.schedule.path, scheduleHead.schedule.method]).toEqual([
+      GetSchedule.path,
+      GetSchedule.method,
+    ]);
+    expect(GetSchedule.payload.safeParse({ ScheduleID: 5, FirstTasks: FIRST_TASKS }).success).toBe(true);
+  });
+
+  it("asks for the user's plant's schedules, then the official one's first tasks, with the payloads the screen uses", async () => {
+    const asked: string[] = [];
+    const api = {
+      get: (call: { path: string }, payload: unknown) => {
+        asked.push(`${call.path} ${JSON.stringify(payload)}`);
+        return Promise.resolve(
+          call.path === 'web/GetSchedules'
+            ? [
+                { ScheduleID: 8, Official: false },
+                { ScheduleID: 7, Official: true },
+              ]
+            : {},
+        );
+      },
+    };
+    screenPrefetch.plantSchedule?.(api as never, {}, { PlantID: 96 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toEqual([
+      'web/GetSchedules {"PlantID":96}',
+      `web/GetSchedule {"ScheduleID":7,"FirstTasks":${FIRST_TASKS}}`,
+    ]);
+    // The screen's own requests (same path and payload) are the shared ones: nothing more is sent.
+    sharedGet(api as never, GetSchedules, { PlantID: 96 });
+    sharedGet(api as never, GetSchedule, { ScheduleID: 7, FirstTasks: FIRST_TASKS });
+    expect(asked).toHaveLength(2);
   });
 });

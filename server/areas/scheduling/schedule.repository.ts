@@ -92,6 +92,20 @@ export function listTasks(db: Sql, scheduleId: number, resourceIds?: readonly st
     : selectTasks(db, 'schedule_id = $1', [scheduleId]);
 }
 
+/** The first `n` tasks of every lane of a schedule (ProductionOrder is the list index). */
+export function listFirstTasks(db: Sql, scheduleId: number, n: number): Promise<Task[]> {
+  return selectTasks(db, 'schedule_id = $1 AND production_order < $2', [scheduleId, n]);
+}
+
+/** How many tasks each lane of a schedule has. */
+export async function countTasksByLane(db: Sql, scheduleId: number): Promise<Map<string, number>> {
+  const rows = await db.query<{ resource_id: string; n: number }>(
+    'SELECT resource_id, count(*)::int AS n FROM schedule_tasks WHERE schedule_id = $1 GROUP BY resource_id',
+    [scheduleId],
+  );
+  return new Map(rows.map((r) => [r.resource_id, Number(r.n)]));
+}
+
 export async function findTask(db: Sql, taskId: number): Promise<Task | undefined> {
   return (await selectTasks(db, 'schedule_task_id = $1', [taskId]))[0];
 }

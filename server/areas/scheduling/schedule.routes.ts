@@ -63,7 +63,9 @@ export function registerSchedulingCalls(registry: CallRegistry, scheduling: Sche
 
   // Schedules.
   registry.handle(GetSchedules, ({ db, payload }) => scheduling.schedules(db, payload.PlantID));
-  registry.handle(GetSchedule, ({ db, payload }) => scheduling.schedule(db, payload.ScheduleID));
+  registry.handle(GetSchedule, ({ db, payload }) =>
+    scheduling.schedule(db, payload.ScheduleID, payload.FirstTasks),
+  );
   registry.handle(MoveScheduleTasks, (ctx) =>
     scheduling.moveTasks(
       write(ctx),

@@ -213,15 +213,31 @@ export class SchedulingService {
     return repo.listHeaders(db, plantId);
   }
 
-  async schedule(db: Sql, scheduleId: number): Promise<Schedule> {
+  /**
+   * GET web/GetSchedule. `firstTasks` limits each lane to its first tasks: a 10,000-task schedule's
+   * answer is about 7 MB, and the board's first paint needs only what fits on the screen.
+   */
+  async schedule(db: Sql, scheduleId: number, firstTasks?: number): Promise<Schedule> {
     const header = await repo.findHeader(db, scheduleId);
     if (!header) throw sorry(`Schedule ${scheduleId} was not found.`);
     const lanes = (await repo.listWorkcenterSettings(db, header.PlantID)).filter((s) => s.Scheduled);
     const byLane = new Map<string, Task[]>(lanes.map((l) => [l.ResourceID, []]));
-    for (const t of await repo.listTasks(db, scheduleId)) byLane.get(t.ResourceID)?.push(t);
+    const tasks =
+      firstTasks === undefined
+        ? await repo.listTasks(db, scheduleId)
+        : await repo.listFirstTasks(db, scheduleId, firstTasks);
+    for (const t of tasks) byLane.get(t.ResourceID)?.push(t);
+    const counts =
+      firstTasks === undefined
+        ? new Map([...byLane].map(([lane, list]) => [lane, list.length]))
+        : await repo.countTasksByLane(db, scheduleId);
     return {
       ...header,
-      Workcenters: lanes.map((l) => ({ ResourceID: l.ResourceID, Tasks: byLane.get(l.ResourceID)! })),
+      Workcenters: lanes.map((l) => ({
+        ResourceID: l.ResourceID,
+        Tasks: byLane.get(l.ResourceID)!,
+        TaskCount: counts.get(l.ResourceID) ?? 0,
+      })),
     };
   }
 

@@ -277,6 +277,7 @@ export function ScheduleBoard(props: BoardProps) {
       data-testid="schedule-board"
       data-schedule={scheduleId}
       data-synced={data.synced ? 'true' : 'false'}
+      data-complete={data.complete ? 'true' : 'false'}
       data-saving={data.saving.size}
       onKeyDown={onKeyDown}
     >
@@ -368,7 +369,8 @@ export function ScheduleBoard(props: BoardProps) {
           {data.saving.size > 0 && (
             <span className="sp-saving-note"> · {t('saving {{n}}', { n: data.saving.size })}</span>
           )}
-          {!data.synced && <span className="muted"> · {t('connecting…')}</span>}
+          {!data.complete && <span className="muted"> · {t('loading the rest of the lanes…')}</span>}
+          {data.complete && !data.synced && <span className="muted"> · {t('connecting…')}</span>}
         </span>
       </search>
 

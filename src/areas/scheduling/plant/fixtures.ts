@@ -62,6 +62,7 @@ export function schedule(lanes: Record<string, number[]>): Schedule {
   const Workcenters = Object.entries(lanes).map(([ResourceID, ids]) => ({
     ResourceID,
     Tasks: ids.map((id, i) => task(id, ResourceID, i)),
+    TaskCount: ids.length,
   }));
   return { ...header({ TaskCount: Workcenters.reduce((n, w) => n + w.Tasks.length, 0) }), Workcenters };
 }

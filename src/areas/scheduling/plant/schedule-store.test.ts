@@ -34,6 +34,23 @@ describe('ScheduleStore: the server side of the plant schedule', () => {
     expect(after.get('A')).not.toBe(before.get('A'));
   });
 
+  it('the first tasks of each lane, then the whole schedule: the rest is added, a newer topic copy stays', () => {
+    const s = new ScheduleStore(1);
+    const whole = schedule({ A: [1, 2, 3, 4], B: [5, 6] });
+    const first = {
+      ...whole,
+      Workcenters: whole.Workcenters.map((w) => ({ ...w, Tasks: w.Tasks.slice(0, 2) })),
+    };
+    s.load(first);
+    expect(ids(s, 'A')).toEqual([1, 2]);
+    // A move of task 2 to the end of B arrives from the topic before the whole answer.
+    s.apply([{ id: 'task:2', doc: { Kind: 'task', Data: task(2, 'B', 2, { RowVersion: 2 }) } }]);
+    s.load(whole);
+    expect(ids(s, 'A')).toEqual([1, 3, 4]);
+    expect(ids(s, 'B')).toEqual([5, 6, 2]);
+    expect(s.size).toBe(6);
+  });
+
   it('an older or equal copy changes nothing (higher RowVersion wins)', () => {
     const s = new ScheduleStore(1);
     s.load(schedule({ A: [1] }));

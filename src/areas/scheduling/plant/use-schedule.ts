@@ -14,6 +14,8 @@ import type { Lanes } from '../../../../domain/scheduling/rules';
 import type { ScheduleTaskProjection } from '../../../../projections/schedule-tasks.collection';
 import { useServices } from '../../../app/context';
 import { hubChanges$ } from '../../../app/live';
+import { FIRST_TASKS } from '../../../app/prefetch-calls';
+import { sharedGet } from '../../../app/shared-requests';
 import { ScheduleStore, type TopicEntry } from './schedule-store';
 import { isScheduleEdit, overlayEdits, type TrackedEdit, trackEdits } from './schedule-view';
 
@@ -38,6 +40,8 @@ export interface ScheduleData {
   saving: ReadonlySet<number>;
   /** True once the topic's first pull is stored: the schedule is live. */
   synced: boolean;
+  /** False while only the first tasks of each lane are here (the rest is on its way). */
+  complete: boolean;
   settings: ScheduleSettings;
   /** Shows a direct call's answer at once (a task with its RowVersion), before its echo. */
   putTasks(tasks: readonly Task[]): void;
@@ -112,17 +116,21 @@ export function retimeChanged(
  * tab's queued edits on top (schedule-view.ts).
  */
 export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
-  const { api, db, live, queue, hub } = useServices();
+  const { api, backgroundApi, db, live, queue, hub } = useServices();
   const [store] = useState(() => new ScheduleStore(scheduleId));
   const [version, setVersion] = useState(-1);
   const [error, setError] = useState<string | null>(null);
   const [synced, setSynced] = useState(false);
   const [settings, setSettings] = useState<ScheduleSettings>(emptySettings);
-  // Asked for during the first render: the answer is on its way while React commits.
+  // Asked for during the first render: the answer is on its way while React commits. Only the first
+  // tasks of each lane: a 10,000-task schedule answers ~7 MB, which took over a second to arrive and
+  // parse (bench:schedule); the rest follows once the first lanes are drawn.
   const [request] = useState(() => {
     mark('schedule:load-start');
-    return api.get(GetSchedule, { ScheduleID: scheduleId });
+    // Shared with the route's head start (src/app/screens.ts screenPrefetch).
+    return sharedGet(api, GetSchedule, { ScheduleID: scheduleId, FirstTasks: FIRST_TASKS }).promise;
   });
+  const [complete, setComplete] = useState(false);
 
   const pending = useRef<TopicEntry[]>([]);
   const cancelFlush = useRef<(() => void) | null>(null);
@@ -152,13 +160,34 @@ export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
         store.load(schedule);
         store.version += 1;
         setVersion(store.version);
+        const partial = schedule.Workcenters.some((w) => w.Tasks.length < w.TaskCount);
+        if (!partial) {
+          setComplete(true);
+          return;
+        }
+        // The rest of the lanes, after the first paint. Copies already newer here (a topic item that
+        // came meanwhile) stay: the store keeps the higher RowVersion.
+        nextFrame(() => {
+          if (!alive) return;
+          backgroundApi.get(GetSchedule, { ScheduleID: scheduleId }).then(
+            (whole) => {
+              if (!alive) return;
+              mark('schedule:complete');
+              store.load(whole);
+              store.version += 1;
+              setVersion(store.version);
+              setComplete(true);
+            },
+            (e: unknown) => alive && setError(e instanceof Error ? e.message : String(e)),
+          );
+        });
       },
       (e: unknown) => alive && setError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       alive = false;
     };
-  }, [request, store]);
+  }, [request, store, backgroundApi, scheduleId]);
 
   useEffect(() => {
     let alive = true;
@@ -293,6 +322,7 @@ export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
     serverTask,
     saving: overlaid.saving,
     synced,
+    complete,
     settings,
     putTasks,
     removeTask,

@@ -5,6 +5,7 @@ import { schedulesTopic } from '../../../../domain/scheduling/live';
 import { useRxQuery } from '../../../../projections/hooks';
 import type { ScheduleProjection } from '../../../../projections/schedules.collection';
 import { useServices } from '../../../app/context';
+import { sharedGet } from '../../../app/shared-requests';
 import { mergeSchedules } from './schedules';
 
 /**
@@ -27,7 +28,8 @@ export function useSchedules(plantId: number): {
   useEffect(() => {
     let alive = true;
     setError(null);
-    api.get(GetSchedules, { PlantID: plantId }).then(
+    // Shared with the route's head start (src/app/screens.ts screenPrefetch).
+    sharedGet(api, GetSchedules, { PlantID: plantId }).promise.then(
       (list) => alive && setAnswer({ plantId, list }),
       (e: unknown) => alive && setError(e instanceof Error ? e.message : String(e)),
     );
