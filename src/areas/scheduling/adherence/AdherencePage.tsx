@@ -3,9 +3,12 @@ import { GetSchedulingAdherence } from '../../../../domain/scheduling/calls';
 import { useServices } from '../../../app/context';
 import { useT } from '../../../i18n';
 import { formatQty, rangeError, todayIn } from '../common/format';
-import { DateField, PlantPicker, usePlant, useSchedules } from '../common/pickers';
 import { useReport } from '../common/use-report';
-import { useTopicRefresh } from '../common/use-topic-refresh';
+import { DateField } from '../shared/DateField';
+import { PlantPicker } from '../shared/PlantPicker';
+import { usePlant } from '../shared/use-plant';
+import { useScheduleList } from '../shared/use-schedule-list';
+import { useTopicRefresh } from '../shared/use-topic-refresh';
 import '../common/scheduling.css';
 import { scheduleTopic } from '../../../../domain/scheduling/live';
 import { adherenceText, adherenceTotals, defaultRange } from './adherence';
@@ -28,7 +31,7 @@ export function AdherencePage() {
       : () => backgroundApi.get(GetSchedulingAdherence, { PlantID: plantId, From: range.from, To: range.to }),
   );
   // Adherence is of the official schedule: follow it.
-  const schedules = useSchedules(plantId);
+  const schedules = useScheduleList(plantId);
   const official = schedules.list?.find((s) => s.Official)?.ScheduleID ?? null;
   useTopicRefresh(official ? scheduleTopic(official) : null, report.reload);
   const rows = report.data ?? [];

@@ -5,9 +5,13 @@ import { scheduleTopic } from '../../../../domain/scheduling/live';
 import { useServices } from '../../../app/context';
 import { useT } from '../../../i18n';
 import { formatClock, formatLocalDate, formatMinutes, formatQty, shiftDate, todayIn } from '../common/format';
-import { DateField, PlantPicker, SchedulePicker, usePlant, useSchedules } from '../common/pickers';
 import { useReport } from '../common/use-report';
-import { useTopicRefresh } from '../common/use-topic-refresh';
+import { DateField } from '../shared/DateField';
+import { PlantPicker } from '../shared/PlantPicker';
+import { SchedulePicker } from '../shared/SchedulePicker';
+import { usePlant } from '../shared/use-plant';
+import { useScheduleList } from '../shared/use-schedule-list';
+import { useTopicRefresh } from '../shared/use-topic-refresh';
 import '../common/scheduling.css';
 import { dayTicks, groupByWorkcenter } from './by-day';
 import './by-day.css';
@@ -22,7 +26,7 @@ export function ScheduleByDayPage() {
   const { backgroundApi } = useServices();
   const t = useT();
   const { plantId, setPlantId, tz } = usePlant();
-  const schedules = useSchedules(plantId);
+  const schedules = useScheduleList(plantId);
   const scheduleId = schedules.scheduleId;
   const [date, setDate] = useState(() => todayIn(tz));
   const report = useReport(
@@ -44,7 +48,7 @@ export function ScheduleByDayPage() {
         </div>
         <div className="toolbar">
           <PlantPicker value={plantId} onChange={setPlantId} />
-          <SchedulePicker list={schedules.list} value={scheduleId} onChange={schedules.setScheduleId} />
+          <SchedulePicker schedules={schedules.list} value={scheduleId} onChange={schedules.setScheduleId} />
           <button
             type="button"
             aria-label={t('Previous day')}

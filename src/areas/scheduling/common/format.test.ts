@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleHeader } from '../../../../domain/scheduling/entities';
 import {
-  defaultScheduleId,
   formatClock,
   formatHours,
   formatLocalDate,
   formatMinutes,
   rangeError,
-  scheduleLabel,
   shiftDate,
   todayIn,
 } from './format';
-
-const header = (over: Partial<ScheduleHeader>): ScheduleHeader => ({
-  ScheduleID: 1,
-  PlantID: 2,
-  Name: 'Idaho Falls',
-  Official: false,
-  Planning: true,
-  BasedOnScheduleID: null,
-  StartDate: '2025-06-02',
-  CreatedBy: 'scheduler',
-  CreatedAt: '2025-06-01T12:00:00Z',
-  CommittedAt: null,
-  CommittedBy: null,
-  TaskCount: 0,
-  RowVersion: 1,
-  ...over,
-});
 
 describe('scheduling formats', () => {
   it("today is the plant's date, not the browser's (03:30 UTC is still the evening before in Boise)", () => {
@@ -66,27 +46,5 @@ describe('scheduling formats', () => {
     expect(rangeError('2025-06-08', '2025-06-07')).toBe('From must be on or before To');
     expect(rangeError('', '2025-06-07')).toBe('From must be a date');
     expect(rangeError('2025-06-01', '06/07/2025')).toBe('To must be a date');
-  });
-
-  it('the report opens on the schedule asked for, else the official one, else the newest', () => {
-    const list = [
-      header({ ScheduleID: 9 }),
-      header({ ScheduleID: 3, Official: true, Planning: false }),
-      header({ ScheduleID: 7 }),
-    ];
-    expect(defaultScheduleId(list, null)).toBe(3);
-    expect(defaultScheduleId(list, 7)).toBe(7);
-    expect(defaultScheduleId(list, 42)).toBe(3);
-    expect(defaultScheduleId([header({ ScheduleID: 9 }), header({ ScheduleID: 7 })], null)).toBe(9);
-    expect(defaultScheduleId([], null)).toBeNull();
-  });
-
-  it('schedule labels say official, what-if, committed', () => {
-    expect(scheduleLabel(header({ Official: true, Name: 'IDF' }))).toBe('IDF (official)');
-    expect(scheduleLabel(header({ Official: true, Name: 'Official' }))).toBe('Official');
-    expect(scheduleLabel(header({ Name: 'Try B' }))).toBe('Try B (what-if)');
-    expect(scheduleLabel(header({ Name: 'Try A', CommittedAt: '2025-06-02T00:00:00Z' }))).toBe(
-      'Try A (what-if, committed)',
-    );
   });
 });

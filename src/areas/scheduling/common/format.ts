@@ -2,7 +2,6 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { addDays } from '../../../../domain/scheduling/calendar';
-import type { ScheduleHeader } from '../../../../domain/scheduling/entities';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -57,19 +56,4 @@ export function rangeError(from: string, to: string): string | null {
   if (!ok(to)) return 'To must be a date';
   if (from > to) return 'From must be on or before To';
   return null;
-}
-
-/**
- * The schedule a report opens on: the one asked for when it is still in the list, else the plant's
- * official schedule, else the newest. null for a plant with no schedule.
- */
-export function defaultScheduleId(list: readonly ScheduleHeader[], wanted: number | null): number | null {
-  if (wanted !== null && list.some((s) => s.ScheduleID === wanted)) return wanted;
-  return (list.find((s) => s.Official) ?? list[0])?.ScheduleID ?? null;
-}
-
-/** How a schedule is named in the pickers: the official one says so; a committed what-if too. */
-export function scheduleLabel(s: ScheduleHeader): string {
-  if (s.Official) return /official/i.test(s.Name) ? s.Name : `${s.Name} (official)`;
-  return s.CommittedAt ? `${s.Name} (what-if, committed)` : `${s.Name} (what-if)`;
 }

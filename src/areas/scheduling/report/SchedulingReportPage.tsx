@@ -5,8 +5,12 @@ import { useServices } from '../../../app/context';
 import { useT } from '../../../i18n';
 import { Select } from '../../../ui/Select';
 import { formatLocalDate, formatMinutes, formatQty, rangeError, todayIn } from '../common/format';
-import { DateField, PlantPicker, SchedulePicker, usePlant, useSchedules } from '../common/pickers';
 import { useReport } from '../common/use-report';
+import { DateField } from '../shared/DateField';
+import { PlantPicker } from '../shared/PlantPicker';
+import { SchedulePicker } from '../shared/SchedulePicker';
+import { usePlant } from '../shared/use-plant';
+import { useScheduleList } from '../shared/use-schedule-list';
 import '../common/scheduling.css';
 import { defaultReportRange, reportHeading, reportTotals } from './report';
 import './report.css';
@@ -21,7 +25,7 @@ export function SchedulingReportPage() {
   const { backgroundApi } = useServices();
   const t = useT();
   const { plantId, setPlantId, tz } = usePlant();
-  const schedules = useSchedules(plantId);
+  const schedules = useScheduleList(plantId);
   const scheduleId = schedules.scheduleId;
   const [range, setRange] = useState(() => defaultReportRange(todayIn(tz)));
   const [resourceId, setResourceId] = useState<string | null>(null);
@@ -76,7 +80,7 @@ export function SchedulingReportPage() {
         </div>
         <div className="toolbar sr-noprint">
           <PlantPicker value={plantId} onChange={setPlantId} />
-          <SchedulePicker list={schedules.list} value={scheduleId} onChange={schedules.setScheduleId} />
+          <SchedulePicker schedules={schedules.list} value={scheduleId} onChange={schedules.setScheduleId} />
           <label htmlFor="sr-resource">{t('Workcenter')}</label>
           <Select<string | null>
             id="sr-resource"

@@ -23,10 +23,11 @@ import {
 import { schedulingSettingsTopic } from '../../../../domain/scheduling/live';
 import { useServices, useUser } from '../../../app/context';
 import { useT } from '../../../i18n';
-import { colorHex } from '../common/colors';
 import { formatLocalDate } from '../common/format';
-import { PlantPicker, usePlant } from '../common/pickers';
-import { useTopicRefresh } from '../common/use-topic-refresh';
+import { paintOf } from '../shared/colors';
+import { PlantPicker } from '../shared/PlantPicker';
+import { usePlant } from '../shared/use-plant';
+import { useTopicRefresh } from '../shared/use-topic-refresh';
 import '../common/scheduling.css';
 import { type Draft, EditForm, type FieldSpec, useEditor } from './form';
 import {
@@ -60,7 +61,7 @@ const colorOptions = ScheduleColor.options.map((c) => ({ value: c, text: c === '
 const dayOptions = [1, 2, 3, 4, 5, 6, 0].map((d) => ({ value: String(d), text: dayNames[d]! }));
 
 function Swatch({ color }: { color: ScheduleColor }) {
-  const hex = colorHex[color];
+  const hex = paintOf(color)?.edge;
   return (
     <>
       {hex && <span className="ss-color" style={{ background: hex }} />}

@@ -3,8 +3,13 @@ import { useServices } from '../../../app/context';
 import { usePlants } from '../../../app/plants';
 import { useT } from '../../../i18n';
 import { Select } from '../../../ui/Select';
+import './pickers.css';
 
-/** The plant whose schedules a scheduling screen shows (default the user's plant). */
+/**
+ * The plant whose schedules a scheduling screen shows (default the user's plant, see usePlant). The
+ * production-plan area has its own copy (areas/production-plan/machines/PlantPicker.tsx), so neither
+ * area imports the other's internals.
+ */
 export function PlantPicker(props: { value: number; onChange(plantId: number): void }) {
   const { api } = useServices();
   const plants = usePlants(api);

@@ -30,3 +30,12 @@ export function scheduleLabel(s: ScheduleHeader, t: (text: string) => string): s
   if (s.Official) return s.Name === 'Official' ? t('Official') : `${t('Official')}: ${s.Name}`;
   return s.CommittedAt ? `${s.Name} (${t('committed')})` : `${t('What-if')}: ${s.Name}`;
 }
+
+/**
+ * The schedule a report opens on: the one asked for when it is still in the list, else the plant's
+ * official schedule, else the first (newest). null for a plant with no schedule.
+ */
+export function defaultScheduleId(list: readonly ScheduleHeader[], wanted: number | null): number | null {
+  if (wanted !== null && list.some((s) => s.ScheduleID === wanted)) return wanted;
+  return (list.find((s) => s.Official) ?? list[0])?.ScheduleID ?? null;
+}

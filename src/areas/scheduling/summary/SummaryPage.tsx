@@ -4,9 +4,12 @@ import { scheduleTopic } from '../../../../domain/scheduling/live';
 import { useServices } from '../../../app/context';
 import { useT } from '../../../i18n';
 import { formatHours } from '../common/format';
-import { PlantPicker, SchedulePicker, usePlant, useSchedules } from '../common/pickers';
 import { useReport } from '../common/use-report';
-import { useTopicRefresh } from '../common/use-topic-refresh';
+import { PlantPicker } from '../shared/PlantPicker';
+import { SchedulePicker } from '../shared/SchedulePicker';
+import { usePlant } from '../shared/use-plant';
+import { useScheduleList } from '../shared/use-schedule-list';
+import { useTopicRefresh } from '../shared/use-topic-refresh';
 import '../common/scheduling.css';
 import { loadOf, type SummaryRow, summaryTotals } from './summary';
 
@@ -41,7 +44,7 @@ export function SummaryPage() {
   const { backgroundApi } = useServices();
   const t = useT();
   const { plantId, setPlantId } = usePlant();
-  const schedules = useSchedules(plantId);
+  const schedules = useScheduleList(plantId);
   const scheduleId = schedules.scheduleId;
   const report = useReport(
     String(scheduleId),
@@ -62,7 +65,7 @@ export function SummaryPage() {
         </div>
         <div className="toolbar">
           <PlantPicker value={plantId} onChange={setPlantId} />
-          <SchedulePicker list={schedules.list} value={scheduleId} onChange={schedules.setScheduleId} />
+          <SchedulePicker schedules={schedules.list} value={scheduleId} onChange={schedules.setScheduleId} />
         </div>
         {(report.error || schedules.error) && (
           <p className="alert alert-error">{report.error ?? schedules.error}</p>

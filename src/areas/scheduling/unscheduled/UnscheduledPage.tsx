@@ -14,8 +14,11 @@ import type { TFunction } from '../../../i18n/translator';
 import { Modal } from '../../../ui/Modal';
 import { Select } from '../../../ui/Select';
 import { formatLocalDate, formatQty, todayIn } from '../common/format';
-import { PlantPicker, SchedulePicker, usePlant, useSchedules } from '../common/pickers';
-import { useTopicRefresh } from '../common/use-topic-refresh';
+import { PlantPicker } from '../shared/PlantPicker';
+import { SchedulePicker } from '../shared/SchedulePicker';
+import { usePlant } from '../shared/use-plant';
+import { useScheduleList } from '../shared/use-schedule-list';
+import { useTopicRefresh } from '../shared/use-topic-refresh';
 import '../common/scheduling.css';
 import {
   defaultLane,
@@ -200,7 +203,7 @@ export function UnscheduledPage() {
   const t = useT();
   const canEdit = Boolean(user?.EditProductionSchedules || user?.EditPlanningSchedules);
   const { plantId, setPlantId, tz } = usePlant();
-  const schedules = useSchedules(plantId);
+  const schedules = useScheduleList(plantId);
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -340,7 +343,7 @@ export function UnscheduledPage() {
         <div className="toolbar">
           <PlantPicker value={plantId} onChange={setPlantId} />
           <SchedulePicker
-            list={schedules.list}
+            schedules={schedules.list}
             value={schedules.scheduleId}
             onChange={schedules.setScheduleId}
           />
