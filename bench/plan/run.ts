@@ -9,12 +9,22 @@
 //      Timing API's longest entries;
 // and the same for a peer measured in the same run: a plain static HTML table of the same 300
 // operations rendered from the same JSON (the LoadProductionPlan2 answer). Prints both and the ratio.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import {
+  freePort,
+  launchChromium,
+  logIn,
+  median,
+  ms,
+  ok,
+  quantile,
+  ratio,
+  startProduct,
+  waitHealthy,
+} from '../support';
 
 const JOB = process.env.BENCH_JOB ?? 'J299300';
 const USER = process.env.BENCH_USER ?? 'admin';
@@ -22,42 +32,6 @@ const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
 const TARGET_FIRST_RENDER_MS = 300;
 const TARGET_INPUT_DELAY_MS = 100;
-const root = new URL('../..', import.meta.url).pathname;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not answer /healthz in time');
-}
-
-const quantile = (xs: number[], q: number) => {
-  if (xs.length === 0) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number;
-};
-const median = (xs: number[]) => quantile(xs, 0.5);
-const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : '—');
 
 /**
  * Installed in every page before its scripts: marks when the first operation row and the whole plan
@@ -104,14 +78,6 @@ async function waitFor(page: Page, what: 'firstRow' | 'allShown', timeoutMs = 60
     { timeout: timeoutMs, polling: 50 },
   );
   return (await readBench(page))[what] as number;
-}
-
-async function logIn(page: Page) {
-  await page.goto('/pages/login');
-  await page.locator('input[name="username"]').fill(USER);
-  await page.locator('input[name="password"]').fill(USER);
-  await page.locator('form.login-card button[type="submit"]').click();
-  await page.waitForURL(/\/intro$/);
 }
 
 /** ~EDITS edits on the visible operations: action-flag clicks and worker-count keystrokes. */
@@ -174,7 +140,7 @@ async function measureOurs(browser: Browser, base: string): Promise<{ figures: F
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
   await context.addInitScript({ content: probe });
   const page = await context.newPage();
-  await logIn(page);
+  await logIn(page, USER);
   // The plan as the server answers it (the peer renders the same JSON).
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('sw.session') ?? 'null'));
   const q = new URLSearchParams({ JobNumber: JOB, TransmissionInfoJSON: '{}', Interface: 'manufacturing' });
@@ -298,39 +264,14 @@ async function measurePeer(browser: Browser, plan: unknown): Promise<Figures> {
 async function main() {
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
   const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sw-bench-plan-'));
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`Starting the server on ${base} (DATA_DIR ${dataDir}; builds the client if needed)…`);
-  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      TZ: 'UTC',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, server } = await startProduct(port, dataDir);
   let browser: Browser | null = null;
   try {
     await waitHealthy(base, server);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const ours = await measureOurs(browser, base);
     const peer = await measurePeer(browser, ours.plan);
     const o = ours.figures;
-    const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(1)}×` : '—');
-    const ok = (v: number, target: number) => (v <= target ? 'met' : 'MISSED');
     console.log(
       `\nPlan ${JOB}: ${(ours.plan as { Operations: unknown[] }).Operations.length} operations, ${LOADS} loads, ${EDITS} edits\n`,
     );

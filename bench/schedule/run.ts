@@ -13,12 +13,22 @@
 // and the same for a peer measured in the same run: a plain static HTML table of the same 10,000 tasks
 // from the same GetSchedule JSON (first row, a click that moves a row to another lane's group, and the
 // longest task while the page itself rewrites BENCH_RATE rows per second). Prints both and the ratios.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import {
+  freePort,
+  launchChromium,
+  logIn,
+  median,
+  ms,
+  ok,
+  quantile,
+  ratio,
+  startProduct,
+  waitHealthy,
+} from '../support';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);
 const WORKCENTERS = Number(process.env.BENCH_WORKCENTERS ?? 40);
@@ -31,41 +41,6 @@ const USER = 'admin';
 const TARGET_FIRST_RENDER_MS = 500;
 const TARGET_DRAG_MS = 100;
 const TARGET_LONG_TASK_MS = 50;
-const root = new URL('../..', import.meta.url).pathname;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not answer /healthz in time');
-}
-
-const quantile = (xs: number[], q: number) => {
-  if (xs.length === 0) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number;
-};
-const median = (xs: number[]) => quantile(xs, 0.5);
-const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : '—');
 
 /**
  * In every page before its scripts (plain JavaScript text: tsx's `__name` helpers do not exist in the
@@ -204,14 +179,6 @@ async function remoteUpdates(
   return { sent, failed };
 }
 
-async function logIn(page: Page) {
-  await page.goto('/pages/login');
-  await page.locator('input[name="username"]').fill(USER);
-  await page.locator('input[name="password"]').fill(USER);
-  await page.locator('form.login-card button[type="submit"]').click();
-  await page.waitForURL(/\/intro$/);
-}
-
 interface Figures {
   cold: number;
   warm: number;
@@ -263,7 +230,7 @@ async function measureOurs(
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1600, height: 950 } });
   await context.addInitScript({ content: probe });
   const page = await context.newPage();
-  await logIn(page);
+  await logIn(page, USER);
   const loads: number[] = [];
   for (let i = 0; i < LOADS; i++) {
     await page.goto('/scheduling/plant');
@@ -441,21 +408,8 @@ async function seed(dataDir: string): Promise<number> {
 async function main() {
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
   const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sw-bench-schedule-'));
-  const base = `http://127.0.0.1:${port}`;
   const scheduleId = await seed(dataDir);
-  console.log(`Starting the server on ${base} (DATA_DIR ${dataDir}; builds the client if needed)…`);
-  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      TZ: 'UTC',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, server } = await startProduct(port, dataDir);
   let browser: Browser | null = null;
   try {
     await waitHealthy(base, server);
@@ -470,23 +424,11 @@ async function main() {
     console.log(
       `GetSchedule: ${count} tasks on ${schedule.Workcenters.length} lanes, ${(JSON.stringify(schedule).length / 1e6).toFixed(1)} MB of JSON.`,
     );
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const o = await measureOurs(browser, base, session, schedule);
     // Printed at once: the peer's run is long (a 7 MB page, four times), ours must not be lost to it.
     console.log(`ours: ${JSON.stringify(o)}`);
     const p = await measurePeer(browser, schedule);
-    const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(1)}×` : '—');
-    const ok = (v: number, target: number) => (v <= target ? 'met' : 'MISSED');
     console.log(
       `\nPlant schedule: ${count} tasks, ${schedule.Workcenters.length} lanes, ${LOADS} loads, ${DRAGS} drags, ${RATE} updates/s for ${SECONDS} s\n`,
     );
