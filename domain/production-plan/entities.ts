@@ -235,6 +235,71 @@ export const Workcenter = z.object({
 });
 export type Workcenter = z.infer<typeof Workcenter>;
 
+/**
+ * A new operation's fields apart from its identity, place, machine, workers, quantity and rate type:
+ * nothing done, locked or overridden, a traveler to print, no figures yet. The plan service's new
+ * operations and the demo seed start from it.
+ */
+export function operationDefaults(): Omit<
+  Operation,
+  | 'ProductionPlanOperationID'
+  | 'ProductionPlanID'
+  | 'JobNumber'
+  | 'ProductionPlanBOMID'
+  | 'Sequence'
+  | 'ResourceID'
+  | 'MachineRateID'
+  | 'WorkerCount'
+  | 'ProductionQuantity'
+  | 'RateType'
+> {
+  return {
+    ProductionGroupID: null,
+    Locked: false,
+    Invalidated: false,
+    Rework: false,
+    FinalOperation: false,
+    FinalAssembly: false,
+    PrintTraveler: true,
+    Printed: false,
+    ActionSetup: false,
+    ActionSlit: false,
+    ActionRollForm: false,
+    ActionPunch: false,
+    ActionCut: false,
+    ActionWeld: false,
+    ActionPaint: false,
+    ActionAssemble: false,
+    ActionPack: false,
+    SetupMinutes: 0,
+    CostSetupMinutes: 0,
+    CostEstimate: 0,
+    CostMinutesPerPiece: 0,
+    ProductionEstimate: 0,
+    ProductionMinutesPerPiece: 0,
+    ProductionMinutesPerBundle: 0,
+    ProductionFeetPerMinute: 0,
+    ScheduledMinutesPerPiece: 0,
+    ProductionEstimateTooltip: '',
+    CostEstimateTooltip: '',
+    AlgorithmDerivedRate: false,
+    AlgorithmOverride: false,
+    AlgorithmOverrideBy: null,
+    AlgorithmRateLog: null,
+    AlgorithmResultJSON: null,
+    AlgorithmCalculationJSON: null,
+    AlgorithmAnswersJSON: null,
+    EngineAssignedRate: false,
+    EngineOverride: false,
+    EngineOverrideBy: null,
+    EngineCalculationJSON: null,
+    AllowResourceChange: true,
+    AllowRateChange: true,
+    Backflushes: [],
+    RowVersion: 1,
+  };
+}
+
 export const Printer = z.object({
   PrinterID: z.number().int(),
   PlantID: z.number().int(),

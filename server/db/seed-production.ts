@@ -9,6 +9,7 @@ import type {
   PlanHeader,
   RateType,
 } from '../../domain/production-plan/entities';
+import { operationDefaults } from '../../domain/production-plan/entities';
 import {
   PLAN_PARTS,
   type PlanPartDoc,
@@ -462,66 +463,6 @@ async function syncSequence(tx: Sql, table: string, column: string): Promise<voi
 const omit = <T extends object>(o: T, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
 
-function blankOperation(): Omit<
-  Operation,
-  | 'ProductionPlanOperationID'
-  | 'ProductionPlanID'
-  | 'JobNumber'
-  | 'ProductionPlanBOMID'
-  | 'Sequence'
-  | 'ResourceID'
-  | 'MachineRateID'
-  | 'WorkerCount'
-  | 'ProductionQuantity'
-  | 'RateType'
-> {
-  return {
-    ProductionGroupID: null,
-    Locked: false,
-    Invalidated: false,
-    Rework: false,
-    FinalOperation: false,
-    FinalAssembly: false,
-    PrintTraveler: true,
-    Printed: false,
-    ActionSetup: false,
-    ActionSlit: false,
-    ActionRollForm: false,
-    ActionPunch: false,
-    ActionCut: false,
-    ActionWeld: false,
-    ActionPaint: false,
-    ActionAssemble: false,
-    ActionPack: false,
-    SetupMinutes: 0,
-    CostSetupMinutes: 0,
-    CostEstimate: 0,
-    CostMinutesPerPiece: 0,
-    ProductionEstimate: 0,
-    ProductionMinutesPerPiece: 0,
-    ProductionMinutesPerBundle: 0,
-    ProductionFeetPerMinute: 0,
-    ScheduledMinutesPerPiece: 0,
-    ProductionEstimateTooltip: '',
-    CostEstimateTooltip: '',
-    AlgorithmDerivedRate: false,
-    AlgorithmOverride: false,
-    AlgorithmOverrideBy: null,
-    AlgorithmRateLog: null,
-    AlgorithmResultJSON: null,
-    AlgorithmCalculationJSON: null,
-    AlgorithmAnswersJSON: null,
-    EngineAssignedRate: false,
-    EngineOverride: false,
-    EngineOverrideBy: null,
-    EngineCalculationJSON: null,
-    AllowResourceChange: true,
-    AllowRateChange: true,
-    Backflushes: [],
-    RowVersion: 1,
-  };
-}
-
 interface SeedMachine {
   ResourceID: string;
   PlantID: number;
@@ -752,7 +693,7 @@ export async function seedProduction(tx: Sql, size: ProductionSeedSize = 'small'
       const info = processes[t.code]!;
       sequence += 10;
       const base = {
-        ...blankOperation(),
+        ...operationDefaults(),
         ...actions,
         ProductionPlanOperationID: ++opId,
         ProductionPlanID: planId,
