@@ -162,17 +162,7 @@ function StatusTab({ settings, plantId, canEdit, reload }: TabProps) {
               </td>
               <td className="num">{s.SortOrder}</td>
               <td>{s.Active ? t('Yes') : t('No')}</td>
-              {canEdit && (
-                <td className="ss-actions">
-                  <button
-                    type="button"
-                    className="ss-small"
-                    onClick={() => editor.open(String(s.StatusID), draftOf(s))}
-                  >
-                    {t('Edit')}
-                  </button>
-                </td>
-              )}
+              {canEdit && <RowActions onEdit={() => editor.open(String(s.StatusID), draftOf(s))} />}
             </Row>
           ))}
           <Empty show={list.length === 0} span={5} text="This plant has no task status yet." />
@@ -241,28 +231,16 @@ function HolidaysTab({ settings, plantId, canEdit, reload }: TabProps) {
               <td>{t(dayNames[new Date(`${h.Date}T12:00:00Z`).getUTCDay()]!)}</td>
               <td>{h.Description}</td>
               {canEdit && (
-                <td className="ss-actions">
-                  <button
-                    type="button"
-                    className="ss-small"
-                    onClick={() => editor.open(String(h.HolidayID), draftOf(h))}
-                  >
-                    {t('Edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="ss-small ss-danger"
-                    onClick={() =>
-                      remove(
-                        `Delete the holiday ${h.Description} on ${formatLocalDate(h.Date)}?`,
-                        (api) => api.post(DeleteHoliday, { HolidayID: h.HolidayID }),
-                        reload,
-                      )
-                    }
-                  >
-                    {t('Delete')}
-                  </button>
-                </td>
+                <RowActions
+                  onEdit={() => editor.open(String(h.HolidayID), draftOf(h))}
+                  onDelete={() =>
+                    remove(
+                      `Delete the holiday ${h.Description} on ${formatLocalDate(h.Date)}?`,
+                      (api) => api.post(DeleteHoliday, { HolidayID: h.HolidayID }),
+                      reload,
+                    )
+                  }
+                />
               )}
             </Row>
           ))}
@@ -374,28 +352,16 @@ function ShiftsTab({ settings, plantId, canEdit, reload }: TabProps) {
                     {(shiftMinutes(s) / 60).toLocaleString('en-US', { maximumFractionDigits: 2 })}
                   </td>
                   {canEdit && (
-                    <td className="ss-actions">
-                      <button
-                        type="button"
-                        className="ss-small"
-                        onClick={() => editor.open(String(s.ShiftID), draftOf(s))}
-                      >
-                        {t('Edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="ss-small ss-danger"
-                        onClick={() =>
-                          remove(
-                            `Delete the ${dayNames[s.DayOfWeek]} shift ${s.Name}?`,
-                            (api) => api.post(DeleteShift, { ShiftID: s.ShiftID }),
-                            reload,
-                          )
-                        }
-                      >
-                        {t('Delete')}
-                      </button>
-                    </td>
+                    <RowActions
+                      onEdit={() => editor.open(String(s.ShiftID), draftOf(s))}
+                      onDelete={() =>
+                        remove(
+                          `Delete the ${dayNames[s.DayOfWeek]} shift ${s.Name}?`,
+                          (api) => api.post(DeleteShift, { ShiftID: s.ShiftID }),
+                          reload,
+                        )
+                      }
+                    />
                   )}
                 </Row>
               ))}
@@ -490,23 +456,17 @@ function WorkcentersTab({ settings, canEdit, reload }: TabProps) {
               </td>
               <td className="num">{w.SortOrder}</td>
               {canEdit && (
-                <td className="ss-actions">
-                  <button
-                    type="button"
-                    className="ss-small"
-                    onClick={() =>
-                      editor.open(w.ResourceID, {
-                        ResourceID: w.ResourceID,
-                        Scheduled: w.Scheduled,
-                        EfficiencyPercent: String(w.EfficiencyPercent),
-                        Color: w.Color,
-                        SortOrder: String(w.SortOrder),
-                      })
-                    }
-                  >
-                    {t('Edit')}
-                  </button>
-                </td>
+                <RowActions
+                  onEdit={() =>
+                    editor.open(w.ResourceID, {
+                      ResourceID: w.ResourceID,
+                      Scheduled: w.Scheduled,
+                      EfficiencyPercent: String(w.EfficiencyPercent),
+                      Color: w.Color,
+                      SortOrder: String(w.SortOrder),
+                    })
+                  }
+                />
               )}
             </Row>
           ))}
@@ -627,28 +587,16 @@ function OverridesTab({ settings, plantId, canEdit, reload }: TabProps) {
               </td>
               <td>{o.Description}</td>
               {canEdit && (
-                <td className="ss-actions">
-                  <button
-                    type="button"
-                    className="ss-small"
-                    onClick={() => editor.open(String(o.OverrideID), draftOf(o))}
-                  >
-                    {t('Edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="ss-small ss-danger"
-                    onClick={() =>
-                      remove(
-                        `Delete the override on ${formatLocalDate(o.Date)}?`,
-                        (api) => api.post(DeleteOverride, { OverrideID: o.OverrideID }),
-                        reload,
-                      )
-                    }
-                  >
-                    {t('Delete')}
-                  </button>
-                </td>
+                <RowActions
+                  onEdit={() => editor.open(String(o.OverrideID), draftOf(o))}
+                  onDelete={() =>
+                    remove(
+                      `Delete the override on ${formatLocalDate(o.Date)}?`,
+                      (api) => api.post(DeleteOverride, { OverrideID: o.OverrideID }),
+                      reload,
+                    )
+                  }
+                />
               )}
             </Row>
           ))}
@@ -689,6 +637,23 @@ function Row(props: { editing: boolean; span: number; form: React.ReactNode; chi
         </tr>
       )}
     </>
+  );
+}
+
+/** A row's Edit and (where the contract has a delete call) Delete buttons. */
+function RowActions(props: { onEdit(): void; onDelete?(): void }) {
+  const t = useT();
+  return (
+    <td className="ss-actions">
+      <button type="button" className="ss-small" onClick={props.onEdit}>
+        {t('Edit')}
+      </button>
+      {props.onDelete && (
+        <button type="button" className="ss-small ss-danger" onClick={props.onDelete}>
+          {t('Delete')}
+        </button>
+      )}
+    </td>
   );
 }
 
