@@ -1,11 +1,12 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { AlgorithmRun, PosedQuestion } from '../../../domain/algorithms/algorithm';
 import { ALGORITHMS_TOPIC } from '../../../domain/algorithms/calls';
 import type { ChangeItem } from '../../../domain/live/changes';
 import { flagServerName, type PermissionFlag } from '../../../domain/platform/permissions';
 import type { UserRecord } from '../../../domain/platform/session';
-import { useServices, useUser } from '../../app/context';
+import { useUser } from '../../app/context';
+import { useTopic } from '../../app/use-topic';
 import { useT } from '../../i18n';
 import './algorithms.css';
 
@@ -43,24 +44,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
  * they keep no projection of their own (the lists are small).
  */
 export function useAlgorithmsTopic(onChange: (items: ChangeItem[]) => void): void {
-  const { hub } = useServices();
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => {
-    hub.send({ type: 'hub.subscribe', topics: [ALGORITHMS_TOPIC] });
-    const changes = hub.on('hub.changes', (event) => {
-      const mine = event.items.filter((i) => i.topic === ALGORITHMS_TOPIC);
-      if (mine.length) latest.current(mine);
-    });
-    const resynced = hub.on('hub.resynced', (event) => {
-      if (event.topics.includes(ALGORITHMS_TOPIC)) latest.current([]);
-    });
-    return () => {
-      changes.unsubscribe();
-      resynced.unsubscribe();
-      hub.send({ type: 'hub.unsubscribe', topics: [ALGORITHMS_TOPIC] });
-    };
-  }, [hub]);
+  useTopic(ALGORITHMS_TOPIC, onChange, () => onChange([]));
 }
 
 /** The algorithm screens' own tabs: the screens this user may open. */

@@ -8,6 +8,7 @@ import {
 } from '../../../../domain/production-plan/calls';
 import type { Machine, Workcenter } from '../../../../domain/production-plan/entities';
 import { useServices, useUser } from '../../../app/context';
+import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
 import { useDraft } from '../machines/machines';
 import { PlantPicker } from '../machines/PlantPicker';
@@ -15,36 +16,6 @@ import '../machines/machines.css';
 
 /** Quiet time after a burst of workcenter changes before the list is read again. */
 const REFETCH_DEBOUNCE_MS = 150;
-
-/**
- * Calls `onChange` (debounced) whenever topic `topic` carries a change or the hub subscribed it again
- * after a reconnect (changes may have been missed). The topic is held on the hub while mounted.
- */
-function useTopicChanges(topic: string, onChange: () => void): void {
-  const { hub } = useServices();
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => latest.current(), REFETCH_DEBOUNCE_MS);
-    };
-    hub.send({ type: 'hub.subscribe', topics: [topic] });
-    const changes = hub.on('hub.changes', (event) => {
-      if (event.items.some((i) => i.topic === topic)) later();
-    });
-    const resynced = hub.on('hub.resynced', (event) => {
-      if (event.topics.includes(topic)) later();
-    });
-    return () => {
-      clearTimeout(timer);
-      changes.unsubscribe();
-      resynced.unsubscribe();
-      hub.send({ type: 'hub.unsubscribe', topics: [topic] });
-    };
-  }, [hub, topic]);
-}
 
 function WorkcenterRow(props: {
   workcenter: Workcenter;
@@ -161,7 +132,7 @@ export function WorkcentersPage() {
   }, [backgroundApi, plantId]);
 
   useEffect(load, [load]);
-  useTopicChanges(topicOf.workcenters(plantId), load);
+  useTopicRefresh(topicOf.workcenters(plantId), load, REFETCH_DEBOUNCE_MS);
 
   // Machine names for the chips, read again when a machine changes.
   const loadMachines = useCallback(() => {
@@ -171,7 +142,7 @@ export function WorkcentersPage() {
     );
   }, [backgroundApi, plantId]);
   useEffect(loadMachines, [loadMachines]);
-  useTopicChanges(topicOf.machines(plantId), loadMachines);
+  useTopicRefresh(topicOf.machines(plantId), loadMachines, REFETCH_DEBOUNCE_MS);
 
   const workcenters = useMemo(
     () => (list && list.plantId === plantId ? list.workcenters : []),

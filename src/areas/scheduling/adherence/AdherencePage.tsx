@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { GetSchedulingAdherence } from '../../../../domain/scheduling/calls';
 import { useServices } from '../../../app/context';
+import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
 import { formatQty, rangeError, todayIn } from '../common/format';
 import { useReport } from '../common/use-report';
@@ -8,7 +9,6 @@ import { DateField } from '../shared/DateField';
 import { PlantPicker } from '../shared/PlantPicker';
 import { usePlant } from '../shared/use-plant';
 import { useScheduleList } from '../shared/use-schedule-list';
-import { useTopicRefresh } from '../shared/use-topic-refresh';
 import '../common/scheduling.css';
 import { scheduleTopic } from '../../../../domain/scheduling/live';
 import { adherenceText, adherenceTotals, defaultRange } from './adherence';

@@ -22,12 +22,12 @@ import {
 } from '../../../../domain/scheduling/entities';
 import { schedulingSettingsTopic } from '../../../../domain/scheduling/live';
 import { useServices, useUser } from '../../../app/context';
+import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
 import { formatLocalDate } from '../common/format';
 import { paintOf } from '../shared/colors';
 import { PlantPicker } from '../shared/PlantPicker';
 import { usePlant } from '../shared/use-plant';
-import { useTopicRefresh } from '../shared/use-topic-refresh';
 import '../common/scheduling.css';
 import { type Draft, EditForm, type FieldSpec, useEditor } from './form';
 import {

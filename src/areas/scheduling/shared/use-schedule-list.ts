@@ -3,8 +3,8 @@ import { GetSchedules } from '../../../../domain/scheduling/calls';
 import type { ScheduleHeader } from '../../../../domain/scheduling/entities';
 import { schedulesTopic } from '../../../../domain/scheduling/live';
 import { useServices } from '../../../app/context';
+import { useTopicRefresh } from '../../../app/use-topic';
 import { defaultScheduleId } from './schedules';
-import { useTopicRefresh } from './use-topic-refresh';
 
 /**
  * The report screens' schedule list: the plant's schedules (official and what-if), read again with

@@ -2,6 +2,7 @@ import { formatDateTime } from '../../../../domain/platform/dates';
 import { GetScheduleSummary } from '../../../../domain/scheduling/calls';
 import { scheduleTopic } from '../../../../domain/scheduling/live';
 import { useServices } from '../../../app/context';
+import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
 import { formatHours } from '../common/format';
 import { useReport } from '../common/use-report';
@@ -9,7 +10,6 @@ import { PlantPicker } from '../shared/PlantPicker';
 import { SchedulePicker } from '../shared/SchedulePicker';
 import { usePlant } from '../shared/use-plant';
 import { useScheduleList } from '../shared/use-schedule-list';
-import { useTopicRefresh } from '../shared/use-topic-refresh';
 import '../common/scheduling.css';
 import { loadOf, type SummaryRow, summaryTotals } from './summary';
 

@@ -9,6 +9,7 @@ import {
 import type { UnscheduledOperation, WorkcenterSetting } from '../../../../domain/scheduling/entities';
 import { scheduleTopic, schedulingSettingsTopic } from '../../../../domain/scheduling/live';
 import { useServices, useUser } from '../../../app/context';
+import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
 import type { TFunction } from '../../../i18n/translator';
 import { Modal } from '../../../ui/Modal';
@@ -18,7 +19,6 @@ import { PlantPicker } from '../shared/PlantPicker';
 import { SchedulePicker } from '../shared/SchedulePicker';
 import { usePlant } from '../shared/use-plant';
 import { useScheduleList } from '../shared/use-schedule-list';
-import { useTopicRefresh } from '../shared/use-topic-refresh';
 import '../common/scheduling.css';
 import {
   defaultLane,
