@@ -5,6 +5,7 @@ import { installErrorReporting, reportError } from './areas/platform/errors/erro
 import './app/app.css';
 import { startAppI18n } from './i18n';
 
+performance.mark('app:main');
 const app = createApp({}, { reportError });
 // Runtime errors go to the server with the user's name, employee id, plant and browser (spec 000 §8).
 installErrorReporting({

@@ -239,7 +239,7 @@ async function measureOurs(
   }
   const marks = await page.evaluate(`(() => {
     const at = (n) => { const m = performance.getEntriesByName(n, 'mark').at(-1); return m ? Math.round(m.startTime) : null; };
-    return { render: at('schedule:first-render'), loadStart: at('schedule:load-start'), loadDone: at('schedule:load-done'), lanes: at('schedule:first-lanes'), synced: at('schedule:synced') };
+    return { main: at('app:main'), storeTabs: at('store:tabs'), storeChunk: at('store:chunk'), storeDb: at('store:db'), storeQueue: at('store:queue'), storeReady: at('store:ready'), render: at('schedule:first-render'), loadStart: at('schedule:load-start'), loadDone: at('schedule:load-done'), lanes: at('schedule:first-lanes'), synced: at('schedule:synced') };
   })()`);
   console.log(`last full load (ms from navigation start): ${JSON.stringify(marks)}`);
   const intro: number[] = [];

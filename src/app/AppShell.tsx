@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useBlocker, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import type { InterfaceName } from '../../domain/contract/wire';
 import { UpdateEmployee } from '../../domain/platform/employees';
@@ -10,7 +10,16 @@ import { isSaving } from '../../machines/post-queue.machine';
 import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
 import { HelpMenu } from '../areas/platform/help/HelpMenu';
 import { useT } from '../i18n';
-import { useHubStatus, useLoading, useSaveStatus, useServices, useShellState, useUser } from './context';
+import {
+  useCore,
+  useEnqueue,
+  useHubStatus,
+  useLoading,
+  useSaveStatus,
+  useShellState,
+  useStore,
+  useUser,
+} from './context';
 import { availableInterfaces, currentInterface, menuFor } from './menus';
 import { usePlants } from './plants';
 import { shellState } from './shell-state';
@@ -42,7 +51,8 @@ function HubIndicator() {
 
 /** Interface switcher (canChangeInterface) and plant switcher (canChangePlant), spec 000 §1. */
 function Switchers({ iface }: { iface: InterfaceName }) {
-  const { api, enqueue } = useServices();
+  const { api } = useCore();
+  const enqueue = useEnqueue();
   const t = useT();
   const user = useUser();
   const navigate = useNavigate();
@@ -191,7 +201,11 @@ const areaLabels: Record<string, string> = {
  * (spec 000 §2.3), modelled by the save-wait machine.
  */
 export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
-  const { session, queue, help } = useServices();
+  const { session } = useCore();
+  const store = useStore();
+  const storeRef = useRef(store);
+  storeRef.current = store;
+  const help = store?.help;
   const t = useT();
   const user = useUser();
   const loading = useLoading();
@@ -208,7 +222,8 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
   const proceedRef = useRef<() => void>(() => undefined);
   const saveWait = useActorRef(
     saveWaitMachine.provide({
-      guards: { isSaving: () => isSaving(queue.getSnapshot()) },
+      // Before the store is attached this page has saved nothing yet.
+      guards: { isSaving: () => (storeRef.current ? isSaving(storeRef.current.queue.getSnapshot()) : false) },
       actions: { proceed: () => proceedRef.current() },
     }),
   );
@@ -224,7 +239,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
   const matches = useMatches();
   const screen = (matches.at(-1)?.handle as { screen?: ScreenRoute | null } | undefined)?.screen ?? null;
   useEffect(() => {
-    if (screen) void help.load(screen.name);
+    if (screen && help) void help.load(screen.name);
   }, [help, screen]);
 
   // A route change closes the menu.
@@ -261,7 +276,10 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
           </button>
         ) : null}
         <span className="spacer" />
-        <HelpMenu />
+        {/* Help reads the store: its own boundary, so the shell and the screen never wait for it. */}
+        <Suspense fallback={null}>
+          <HelpMenu />
+        </Suspense>
         <span className="who">{user?.Name}</span>
         <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
           {t('Log out')}
@@ -283,10 +301,16 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
             {save.failed.map((f) => (
               <li key={f.postId}>
                 <code>{f.path}</code> {String(f.body.FieldName ?? '')} — {f.error}
-                <button type="button" onClick={() => queue.send({ type: 'queue.retry', postId: f.postId })}>
+                <button
+                  type="button"
+                  onClick={() => store?.queue.send({ type: 'queue.retry', postId: f.postId })}
+                >
                   {t('Retry')}
                 </button>
-                <button type="button" onClick={() => queue.send({ type: 'queue.discard', postId: f.postId })}>
+                <button
+                  type="button"
+                  onClick={() => store?.queue.send({ type: 'queue.discard', postId: f.postId })}
+                >
                   {t('Discard')}
                 </button>
               </li>

@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { Component, type ReactNode, Suspense, use, useEffect } from 'react';
+import { Component, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
+  matchRoutes,
   Navigate,
   Outlet,
   type RouteObject,
@@ -27,11 +28,20 @@ import { NotFoundPage } from '../areas/platform/NotFoundPage';
 import { attachI18nStore, useT } from '../i18n';
 import { AppShell } from './AppShell';
 import { isChunkError, loadChunk, updateAvailableMessage } from './chunks';
-import { CoreContext, ServicesContext, useCore, useLoggedIn, useShellState, useUser } from './context';
+import {
+  CoreContext,
+  readableByUse,
+  ServicesContext,
+  StorePromiseContext,
+  useCore,
+  useLoggedIn,
+  useShellState,
+  useUser,
+} from './context';
 import type { Core } from './core';
 import { flagSet } from './menus';
 import { decideNavigation, pageTitle } from './navigation';
-import { preloadScreen, screenComponent, screenPrefetch } from './screens';
+import { preloadScreen, rendersBeforeStore, screenComponent, screenPrefetch } from './screens';
 import type { Services } from './services';
 import { shellState } from './shell-state';
 
@@ -52,24 +62,50 @@ let storePromise: Promise<Services> | null = null;
 /** The attached store, once it is: the shell then renders it without suspending. */
 let storeReady: Services | null = null;
 function ensureStore(core: Core): Promise<Services> {
-  storePromise ??= loadChunk(() => import('./store')).then(async (m) => {
-    const store = await m.attachStore(core);
-    // Translations of the page's language now follow their live topic, and a language change is saved
-    // through the post queue (src/i18n).
-    attachI18nStore({ db: store.db, live: store.live, enqueue: store.enqueue });
-    storeReady = { ...core, ...store };
-    return storeReady;
-  });
+  storePromise ??= readableByUse(
+    loadChunk(() => import('./store')).then(async (m) => {
+      performance.mark('store:chunk');
+      const store = await m.attachStore(core);
+      // Translations of the page's language now follow their live topic, and a language change is saved
+      // through the post queue (src/i18n).
+      attachI18nStore({ db: store.db, live: store.live, enqueue: store.enqueue });
+      storeReady = { ...core, ...store };
+      performance.mark('store:ready');
+      return storeReady;
+    }),
+  );
   return storePromise;
 }
 
+/**
+ * Core plus store for the shell and its screens. The root loader waits for the store on a logged-in
+ * navigation, so this normally starts with the ready value; a screen that renders before the store
+ * (screens.ts `rendersBeforeStore`: the plant schedule, whose first lanes need only the request layer)
+ * is shown while IndexedDB opens and the post queue is restored, and gets the store a moment later.
+ * Nothing suspends here: React holds a boundary's content for up to 300 ms after its fallback showed
+ * (measured: the plan's first row 200 ms later on a full page load).
+ */
 function StoreProvider({ children }: { children: ReactNode }) {
   const core = useCore();
-  // The root loader waits for the store on a logged-in navigation, so this is normally the ready value:
-  // suspending here would show the fallback, and React holds a boundary's content for up to 300 ms
-  // after its fallback showed (measured: the plan's first row 200 ms later on a full page load).
-  const services = storeReady ?? use(ensureStore(core));
-  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+  const [services, setServices] = useState<Services | null>(storeReady);
+  const pending = useMemo(() => ensureStore(core), [core]);
+  useEffect(() => {
+    if (services) return;
+    let alive = true;
+    pending.then(
+      (s) => alive && setServices(s),
+      // The shell's useServices raises it to the route's error boundary.
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [pending, services]);
+  return (
+    <StorePromiseContext.Provider value={pending}>
+      <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
+    </StorePromiseContext.Provider>
+  );
 }
 
 function StoreGate({ children }: { children: ReactNode }) {
@@ -309,12 +345,16 @@ export function createAppRouter(core: Core, hooks: RouterHooks = {}) {
     }
     current = url.pathname;
     // The shell of a logged-in screen needs the store: attach it before the first render (see
-    // StoreProvider). A failure is the shell's to show, so it is not raised here.
+    // StoreProvider), unless the screen renders before it. A failure is the shell's to show, so it is
+    // not raised here.
     if (loggedIn && !isTvPath(url.pathname) && !isPublicPath(url.pathname) && !storeReady) {
-      return ensureStore(core).then(
+      const opening = ensureStore(core).then(
         () => null,
         () => null,
       );
+      const target = matchRoutes(children, url.pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
+      const key = target?.screen?.screen;
+      return key && rendersBeforeStore.has(key) ? null : opening;
     }
     return null;
   }

@@ -97,6 +97,15 @@ export const screenPrefetch: Partial<
   },
 };
 
+/**
+ * Screens shown on a full page load before the store (IndexedDB, the post queue, the hub) is attached:
+ * their first paint needs only the request layer, and they read the store with `useStore()` (null
+ * until attached) and `useEnqueue()`. Opening IndexedDB and restoring the queue took 150–300 ms of a
+ * full load of the plant schedule (bench:schedule), all before its first lane. Any other screen would
+ * suspend on `useServices()`, so its route waits for the store instead.
+ */
+export const rendersBeforeStore: ReadonlySet<ScreenKey> = new Set<ScreenKey>(['plantSchedule']);
+
 /** Screens whose chunk has arrived: rendered directly, never through React.lazy. */
 const loaded = new Map<ScreenKey, ComponentType>();
 

@@ -86,12 +86,16 @@ export async function attachStore(core: Core, opts: StoreOptions = {}) {
   core.attachHub(hub);
 
   const [db, tabs] = await Promise.all([
-    opts.database ? Promise.resolve(opts.database) : openProjectionDatabase((m) => alerts.show('warning', m)),
-    opts.tabs ? Promise.resolve(opts.tabs) : joinTabs(),
+    (opts.database
+      ? Promise.resolve(opts.database)
+      : openProjectionDatabase((m) => alerts.show('warning', m))
+    ).finally(() => performance.mark('store:db')),
+    (opts.tabs ? Promise.resolve(opts.tabs) : joinTabs()).finally(() => performance.mark('store:tabs')),
   ]);
 
   const queueStore = createPostQueueStore(db.postQueue, { owner: tabs.id, isOrphan: tabs.isGone });
   const restored = await queueStore.restore();
+  performance.mark('store:queue');
   // A queue an earlier version kept in localStorage is older than anything in RxDB: it goes first.
   const legacy = storage.takeLegacyQueue();
   const known = new Set([...restored.items, ...restored.failed].map((p) => p.postId));

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { CommitSchedule, CreateWhatIfSchedule, DeleteSchedule } from '../../../../domain/scheduling/calls';
 import type { ScheduleHeader } from '../../../../domain/scheduling/entities';
-import { useSaveStatus, useServices, useUser } from '../../../app/context';
+import { useCore, useSaveStatus, useUser } from '../../../app/context';
 import { flagSet } from '../../../app/menus';
 import { useT } from '../../../i18n';
 import { Modal } from '../../../ui/Modal';
@@ -34,7 +34,7 @@ export function PlantSchedulePage() {
   const t = useT();
   const user = useUser();
   const flags = flagSet(user);
-  const { api, alerts } = useServices();
+  const { api, alerts } = useCore();
   const { text: saveText } = useSaveStatus();
   const [plantId, setPlantId] = useState(user?.PlantID ?? 1);
   const { schedules, error, put, remove } = useSchedules(plantId);

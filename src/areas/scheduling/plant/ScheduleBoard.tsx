@@ -7,7 +7,7 @@ import {
   UpdateScheduleTask,
 } from '../../../../domain/scheduling/calls';
 import type { ScheduleColor, Task } from '../../../../domain/scheduling/entities';
-import { useServices } from '../../../app/context';
+import { useCore, useEnqueue } from '../../../app/context';
 import { useT } from '../../../i18n';
 import { colorChoices } from '../shared/colors';
 import { MoveDialog, SplitDialog } from './dialogs';
@@ -48,7 +48,8 @@ export interface BoardProps {
 export function ScheduleBoard(props: BoardProps) {
   const { scheduleId, plantId, canEdit, canViewDetails, onHeader } = props;
   const t = useT();
-  const { enqueue, alerts } = useServices();
+  const { alerts } = useCore();
+  const enqueue = useEnqueue();
   const data = useSchedule(scheduleId, plantId);
   const [filters, setFilters] = useState<Filters>(noFilters);
   const [selection, setSelection] = useState<Selection>(emptySelection);

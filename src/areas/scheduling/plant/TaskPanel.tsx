@@ -6,7 +6,7 @@ import {
   UpdateScheduleTask,
 } from '../../../../domain/scheduling/calls';
 import type { Task } from '../../../../domain/scheduling/entities';
-import { useServices } from '../../../app/context';
+import { useCore, useEnqueue } from '../../../app/context';
 import { useT } from '../../../i18n';
 import { NumericInput } from '../../../ui/NumericInput';
 import { localDateText, plantDateTime } from '../shared/plant-time';
@@ -61,7 +61,8 @@ export function TaskPanel(props: {
 }) {
   const { task, plantId, canEdit, canViewDetails } = props;
   const t = useT();
-  const { api, enqueue } = useServices();
+  const { api } = useCore();
+  const enqueue = useEnqueue();
   const [run, setRun] = useState<{ busy: boolean; answer: AlgorithmAnswer | null; error: string | null }>({
     busy: false,
     answer: null,

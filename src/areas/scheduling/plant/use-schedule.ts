@@ -11,8 +11,9 @@ import type {
 } from '../../../../domain/scheduling/entities';
 import { scheduleTopic, taskDocId } from '../../../../domain/scheduling/live';
 import type { Lanes } from '../../../../domain/scheduling/rules';
+import type { FailedPost, QueuedPost } from '../../../../machines/post-queue.machine';
 import type { ScheduleTaskProjection } from '../../../../projections/schedule-tasks.collection';
-import { useServices } from '../../../app/context';
+import { useCore, useStore } from '../../../app/context';
 import { hubChanges$ } from '../../../app/live';
 import { FIRST_TASKS } from '../../../app/prefetch-calls';
 import { sharedGet } from '../../../app/shared-requests';
@@ -47,6 +48,9 @@ export interface ScheduleData {
   putTasks(tasks: readonly Task[]): void;
   removeTask(id: number): void;
 }
+
+const noItems: readonly QueuedPost[] = [];
+const noFailed: readonly FailedPost[] = [];
 
 const emptySettings: ScheduleSettings = {
   calendar: null,
@@ -116,7 +120,14 @@ export function retimeChanged(
  * tab's queued edits on top (schedule-view.ts).
  */
 export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
-  const { api, backgroundApi, db, live, queue, hub } = useServices();
+  const { api, backgroundApi } = useCore();
+  // The board renders before the store is attached (src/app/screens.ts rendersBeforeStore): the first
+  // lanes come from the request layer; the topic and the queued edits join once the store is here.
+  const services = useStore();
+  const db = services?.db;
+  const live = services?.live;
+  const queue = services?.queue;
+  const hub = services?.hub;
   const [store] = useState(() => new ScheduleStore(scheduleId));
   const [version, setVersion] = useState(-1);
   const [error, setError] = useState<string | null>(null);
@@ -214,7 +225,7 @@ export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
   // keeps the higher RowVersion, so a copy seen twice changes nothing. One update per frame.
   const loaded = version >= 0;
   useEffect(() => {
-    if (!loaded) return;
+    if (!loaded || !db || !live || !hub) return;
     let alive = true;
     let follow: ReturnType<typeof live.follow<ScheduleTaskProjection>> | null = null;
     const topic = scheduleTopic(scheduleId);
@@ -264,8 +275,8 @@ export function useSchedule(scheduleId: number, plantId: number): ScheduleData {
     };
   }, [db, live, hub, scheduleId, loaded, push]);
 
-  const items = useSelector(queue, (s) => s.context.items);
-  const failed = useSelector(queue, (s) => s.context.failed);
+  const items = useSelector(queue, (s) => s?.context.items ?? noItems);
+  const failed = useSelector(queue, (s) => s?.context.failed ?? noFailed);
   const [tick, setTick] = useState(0);
   const trackedRef = useRef<TrackedEdit[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: version and tick re-evaluate what the edits wait for.

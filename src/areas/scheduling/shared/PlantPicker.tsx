@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useServices } from '../../../app/context';
+import { useCore } from '../../../app/context';
 import { usePlants } from '../../../app/plants';
 import { useT } from '../../../i18n';
 import { Select } from '../../../ui/Select';
@@ -11,7 +11,7 @@ import './pickers.css';
  * area imports the other's internals.
  */
 export function PlantPicker(props: { value: number; onChange(plantId: number): void }) {
-  const { api } = useServices();
+  const { api } = useCore();
   const plants = usePlants(api);
   const t = useT();
   const id = useId();

@@ -4,7 +4,7 @@ import type { ScheduleHeader } from '../../../../domain/scheduling/entities';
 import { schedulesTopic } from '../../../../domain/scheduling/live';
 import { useRxQuery } from '../../../../projections/hooks';
 import type { ScheduleProjection } from '../../../../projections/schedules.collection';
-import { useServices } from '../../../app/context';
+import { useCore, useStore } from '../../../app/context';
 import { sharedGet } from '../../../app/shared-requests';
 import { mergeSchedules } from './schedules';
 
@@ -19,7 +19,12 @@ export function useSchedules(plantId: number): {
   put(header: ScheduleHeader): void;
   remove(scheduleId: number): void;
 } {
-  const { api, db, live } = useServices();
+  const { api } = useCore();
+  // The plant board renders before the store is attached (src/app/screens.ts rendersBeforeStore): the
+  // answer shows first, the topic is followed once the store is here.
+  const store = useStore();
+  const db = store?.db;
+  const live = store?.live;
   const [answer, setAnswer] = useState<{ plantId: number; list: ScheduleHeader[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deleted, setDeleted] = useState<ReadonlySet<number>>(() => new Set());
@@ -33,6 +38,13 @@ export function useSchedules(plantId: number): {
       (list) => alive && setAnswer({ plantId, list }),
       (e: unknown) => alive && setError(e instanceof Error ? e.message : String(e)),
     );
+    return () => {
+      alive = false;
+    };
+  }, [api, plantId]);
+
+  useEffect(() => {
+    if (!db || !live) return;
     const deletions = db.schedules.$.subscribe((event) => {
       if (event.operation !== 'DELETE') return;
       const id = Number(event.documentId);
@@ -42,13 +54,12 @@ export function useSchedules(plantId: number): {
       PlantID: plantId,
     });
     return () => {
-      alive = false;
       deletions.unsubscribe();
       void follow.stop();
     };
-  }, [api, db, live, plantId]);
+  }, [db, live, plantId]);
 
-  const { docs } = useRxQuery(() => db.schedules.find({ selector: { PlantID: plantId } }), [db, plantId]);
+  const { docs } = useRxQuery(() => db?.schedules.find({ selector: { PlantID: plantId } }), [db, plantId]);
   const schedules = useMemo(() => {
     if (!answer || answer.plantId !== plantId) return null;
     const collection = (docs as readonly ScheduleProjection[]).map(
