@@ -1,4 +1,5 @@
 import { spanishPlanTexts } from './translations-es-plan';
+import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
 
 /**
@@ -142,4 +143,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishScreenTexts,
   // The production plan screen (./translations-es-plan.ts).
   ...spanishPlanTexts,
+  // The scheduling screens (./translations-es-scheduling.ts).
+  ...spanishSchedulingTexts,
 };
