@@ -1,3 +1,4 @@
+import { spanishCostingTexts } from './translations-es-costing';
 import { spanishPlanTexts } from './translations-es-plan';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
@@ -145,4 +146,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishPlanTexts,
   // The scheduling screens (./translations-es-scheduling.ts).
   ...spanishSchedulingTexts,
+  // The costing screens (./translations-es-costing.ts).
+  ...spanishCostingTexts,
 };
