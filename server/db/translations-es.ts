@@ -1,3 +1,4 @@
+import { spanishAlgorithmTexts } from './translations-es-algorithms';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishPlanTexts } from './translations-es-plan';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
@@ -148,4 +149,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishSchedulingTexts,
   // The costing screens (./translations-es-costing.ts).
   ...spanishCostingTexts,
+  // The rate algorithm screens (./translations-es-algorithms.ts).
+  ...spanishAlgorithmTexts,
 };
