@@ -1,6 +1,7 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishPlanTexts } from './translations-es-plan';
+import { spanishProductionTexts } from './translations-es-production';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
 
@@ -151,4 +152,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishCostingTexts,
   // The rate algorithm screens (./translations-es-algorithms.ts).
   ...spanishAlgorithmTexts,
+  // The plan list, machine rates and workcenters (./translations-es-production.ts).
+  ...spanishProductionTexts,
 };
