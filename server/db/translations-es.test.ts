@@ -1,33 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { interfaceLabels } from '../../domain/platform/interfaces';
+import { placeholders, repoRoot as root } from './translation-texts';
 import { spanishTranslations } from './translations-es';
 
-const root = new URL('../..', import.meta.url).pathname;
-
-/** Every English text a file passes to t('…') or <Trans text="…">, read from its source. */
-function textsOf(file: string): string[] {
-  const source = readFileSync(join(root, file), 'utf8');
-  const texts: string[] = [];
-  for (const m of source.matchAll(/\bt\(\s*'((?:[^'\\]|\\.)+)'/g)) texts.push(m[1]!.replace(/\\'/g, "'"));
-  for (const m of source.matchAll(/<Trans[^>]*\btext="([^"]+)"/g)) texts.push(m[1]!);
-  return texts;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-
+// Every screen's texts (the platform screens' among them) are checked by ./translations-es-areas.test.ts.
 describe('the shipped Spanish texts', () => {
-  const screens = readdirSync(join(root, 'src/areas/platform'))
-    .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
-    .map((f) => `src/areas/platform/${f}`);
-
-  it.each(screens)('%s: every text it translates has its Spanish', (file) => {
-    const texts = textsOf(file);
-    expect(texts.length).toBeGreaterThan(0);
-    expect(texts.filter((t) => !Object.hasOwn(spanishTranslations, t))).toEqual([]);
-  });
-
   it('the interface names, the saving message and the request layer’s messages have their Spanish', () => {
     const shell = [
       ...Object.values(interfaceLabels),

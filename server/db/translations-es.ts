@@ -1,16 +1,12 @@
+import { spanishAlgorithmTexts } from './translations-es-algorithms';
+import { spanishCostingTexts } from './translations-es-costing';
 import { spanishPlanTexts } from './translations-es-plan';
+import { spanishProductionTexts } from './translations-es-production';
+import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
 
-/**
- * The Spanish texts the product ships: every English text of the shell and the platform screens (keys
- * are the English text itself, `{{name}}` placeholders kept as they are). Seeded into every database
- * with the reference data (server/db/seed.ts): a text still missing is filled in, a translation an
- * administrator corrected on /translations is never overwritten.
- *
- * Add a text here when a screen adds one; `npm test` checks that every text the platform screens pass
- * to `t()` has its Spanish (src/i18n/shipped.test.ts).
- */
-export const spanishTranslations: Record<string, string> = {
+/** The shell's and the platform screens' own texts; the other maps hold the rest (see spanishTextMaps). */
+const shellTexts: Record<string, string> = {
   // Session and shell (spec 000 §2.3, §4).
   'Log in': 'Iniciar sesión',
   'Log out': 'Cerrar sesión',
@@ -137,9 +133,41 @@ export const spanishTranslations: Record<string, string> = {
   '{{from}}–{{to}} of {{total}}': '{{from}}–{{to}} de {{total}}',
   Previous: 'Anterior',
   Next: 'Siguiente',
+};
 
-  // The shell's texts and every screen's title (./translations-es-screens.ts); the keys above win.
+/**
+ * Every map of Spanish texts, by the file that holds it. A key lives in one map only
+ * (server/db/translations-es-areas.test.ts checks it).
+ */
+export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'translations-es.ts': shellTexts,
+  // The shell's texts, every screen's title and the words several areas share.
+  'translations-es-screens.ts': spanishScreenTexts,
+  // The production plan screen.
+  'translations-es-plan.ts': spanishPlanTexts,
+  // The plan list, machine rates and workcenters.
+  'translations-es-production.ts': spanishProductionTexts,
+  'translations-es-scheduling.ts': spanishSchedulingTexts,
+  'translations-es-costing.ts': spanishCostingTexts,
+  'translations-es-algorithms.ts': spanishAlgorithmTexts,
+};
+
+/**
+ * The Spanish texts the product ships: every English text of the shell and of the screens under
+ * src/areas (keys are the English text itself, `{{name}}` placeholders kept as they are), merged from
+ * spanishTextMaps; this file's own keys are spread last, so they win. Seeded into every database with the
+ * reference data (server/db/seed.ts): a text still missing is filled in, a translation an administrator
+ * corrected on /translations is never overwritten.
+ *
+ * Add a text to its area's map when a screen adds one; `npm test` checks that every text a screen under
+ * src/areas passes to `t()` or `<Trans text>` has its Spanish (server/db/translations-es-areas.test.ts).
+ */
+export const spanishTranslations: Record<string, string> = {
   ...spanishScreenTexts,
-  // The production plan screen (./translations-es-plan.ts).
   ...spanishPlanTexts,
+  ...spanishProductionTexts,
+  ...spanishSchedulingTexts,
+  ...spanishCostingTexts,
+  ...spanishAlgorithmTexts,
+  ...shellTexts,
 };
