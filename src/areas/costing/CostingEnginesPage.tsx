@@ -12,11 +12,11 @@ import './costing.css';
  * it when; filtered by plant and resource. Each row opens in the editor or the test screen.
  */
 export function CostingEnginesPage() {
-  const { backgroundApi, hub } = useServices();
+  const { backgroundApi } = useServices();
   const user = useUser();
   const t = useT();
   const plants = usePlants(backgroundApi);
-  const { rows, error, reload } = useEngineList(backgroundApi, hub);
+  const { rows, error, reload } = useEngineList(backgroundApi, true);
   const [plantId, setPlantId] = useState<string>('');
   const [filter, setFilter] = useState('');
   const [showRetired, setShowRetired] = useState(false);

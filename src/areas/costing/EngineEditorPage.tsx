@@ -63,12 +63,12 @@ const blankStep = (kind: EngineStep['Kind']): EngineStep => ({
  * versions are shown read-only: they are never changed in place.
  */
 export function EngineEditorPage() {
-  const { api, backgroundApi, enqueue, hub } = useServices();
+  const { api, backgroundApi, enqueue } = useServices();
   const user = useUser();
   const t = useT();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const { rows, error: listError, reload: reloadList } = useEngineList(backgroundApi, hub);
+  const { rows, error: listError, reload: reloadList } = useEngineList(backgroundApi, true);
   const { pending, failed } = useSaveStatus();
 
   const engineParam = queryNumber(search, 'engine');
@@ -132,7 +132,7 @@ export function EngineEditorPage() {
   // Another editor's change of the engine shown. Unsaved steps here are never overwritten: the other
   // editor's steps replace them only when everything here is saved.
   useEngineChanges(
-    hub,
+    true,
     ({ id, doc }) => {
       if (!engine || id !== engine.CostingEngineID) return;
       if (!doc) {

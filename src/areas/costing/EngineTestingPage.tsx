@@ -68,11 +68,11 @@ function toInputs(form: Record<InputName, string | boolean>): OperationInputs | 
  * step-by-step log. Nothing is written.
  */
 export function EngineTestingPage() {
-  const { backgroundApi, hub } = useServices();
+  const { backgroundApi } = useServices();
   const t = useT();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const { rows, error: listError } = useEngineList(backgroundApi, hub);
+  const { rows, error: listError } = useEngineList(backgroundApi, true);
   const engineParam = queryNumber(search, 'engine');
   const [form, setForm] = useState(initialForm);
   const [answer, setAnswer] = useState<TestAnswer | null>(null);

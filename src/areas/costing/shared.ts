@@ -5,7 +5,7 @@ import { topicOf } from '../../../domain/live/topics';
 import { flagServerName, type PermissionFlag } from '../../../domain/platform/permissions';
 import type { UserRecord } from '../../../domain/platform/session';
 import type { ApiClient } from '../../api';
-import type { Services } from '../../app/services';
+import { useTopic } from '../../app/use-topic';
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -41,36 +41,24 @@ export interface EngineChange {
 }
 
 /**
- * Follows topic `costing:engines` while mounted: `onChange` for each change another editor (or this
- * tab) committed, `onResync` after every hub (re)connect, when changes may have been missed and the
- * screen reloads. The screens keep what they show in component state, not in an RxDB collection: an
- * engine list is small and read whole, so a reload on reconnect is all the catching up it needs.
+ * Follows topic `costing:engines` while mounted (and `follow`): `onChange` for each change another
+ * editor (or this tab) committed, `onResync` after every hub (re)connect, when changes may have been
+ * missed and the screen reloads. The screens keep what they show in component state, not in an RxDB
+ * collection: an engine list is small and read whole, so a reload on reconnect is all the catching up
+ * it needs.
  */
 export function useEngineChanges(
-  hub: Services['hub'] | undefined,
+  follow: boolean,
   onChange: (change: EngineChange) => void,
   onResync: () => void,
 ): void {
-  const handlers = useRef({ onChange, onResync });
-  handlers.current = { onChange, onResync };
-  useEffect(() => {
-    if (!hub) return;
-    hub.send({ type: 'hub.subscribe', topics: [ENGINES_TOPIC] });
-    const changes = hub.on('hub.changes', (event) => {
-      for (const item of event.items) {
-        if (item.topic !== ENGINES_TOPIC) continue;
-        handlers.current.onChange({ id: Number(item.id), doc: item.doc as CostingEngine | null });
-      }
-    });
-    const resynced = hub.on('hub.resynced', (event) => {
-      if (event.topics.includes(ENGINES_TOPIC)) handlers.current.onResync();
-    });
-    return () => {
-      changes.unsubscribe();
-      resynced.unsubscribe();
-      hub.send({ type: 'hub.unsubscribe', topics: [ENGINES_TOPIC] });
-    };
-  }, [hub]);
+  useTopic(
+    follow ? ENGINES_TOPIC : null,
+    (items) => {
+      for (const item of items) onChange({ id: Number(item.id), doc: item.doc as CostingEngine | null });
+    },
+    onResync,
+  );
 }
 
 const byResourceThenNewest = (a: CostingEngineRow, b: CostingEngineRow) =>
@@ -85,10 +73,10 @@ export function applyEngineChange(rows: CostingEngineRow[], { id, doc }: EngineC
 }
 
 /**
- * Every engine version (list rows), reloadable, kept live from `costing:engines` when `hub` is given;
- * errors are kept to show beside the list.
+ * Every engine version (list rows), reloadable, kept live from `costing:engines` when `follow`; errors
+ * are kept to show beside the list.
  */
-export function useEngineList(api: Pick<ApiClient, 'get'>, hub?: Services['hub']) {
+export function useEngineList(api: Pick<ApiClient, 'get'>, follow = false) {
   const [rows, setRows] = useState<CostingEngineRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const request = useRef(0);
@@ -107,7 +95,7 @@ export function useEngineList(api: Pick<ApiClient, 'get'>, hub?: Services['hub']
     void reload();
   }, [reload]);
   useEngineChanges(
-    hub,
+    follow,
     (change) => setRows((current) => current && applyEngineChange(current, change)),
     () => void reload(),
   );

@@ -11,11 +11,11 @@ import {
 import type { Machine, MachineRate, Workcenter } from '../../../../domain/production-plan/entities';
 import { useRxQuery } from '../../../../projections/hooks';
 import { useServices, useUser } from '../../../app/context';
+import { PlantPicker } from '../../../app/PlantPicker';
 import { useT } from '../../../i18n';
 import { NumericInput } from '../../../ui/NumericInput';
 import { Select } from '../../../ui/Select';
 import { mergeMachines, rateFigure, useDraft } from './machines';
-import { PlantPicker } from './PlantPicker';
 import './machines.css';
 
 type RateNumberField =

@@ -8,10 +8,10 @@ import {
 } from '../../../../domain/production-plan/calls';
 import type { Machine, Workcenter } from '../../../../domain/production-plan/entities';
 import { useServices, useUser } from '../../../app/context';
+import { PlantPicker } from '../../../app/PlantPicker';
 import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
 import { useDraft } from '../machines/machines';
-import { PlantPicker } from '../machines/PlantPicker';
 import '../machines/machines.css';
 
 /** Quiet time after a burst of workcenter changes before the list is read again. */

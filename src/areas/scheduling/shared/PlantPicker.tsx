@@ -1,32 +1,7 @@
-import { useId } from 'react';
-import { useCore } from '../../../app/context';
-import { usePlants } from '../../../app/plants';
-import { useT } from '../../../i18n';
-import { Select } from '../../../ui/Select';
+import { PlantPicker as AppPlantPicker } from '../../../app/PlantPicker';
 import './pickers.css';
 
-/**
- * The plant whose schedules a scheduling screen shows (default the user's plant, see usePlant). The
- * production-plan area has its own copy (areas/production-plan/machines/PlantPicker.tsx), so neither
- * area imports the other's internals.
- */
+/** The plant whose schedules a scheduling screen shows (default the user's plant, see usePlant). */
 export function PlantPicker(props: { value: number; onChange(plantId: number): void }) {
-  const { api } = useCore();
-  const plants = usePlants(api);
-  const t = useT();
-  const id = useId();
-  if (!plants) return <span className="muted">{t('Loading…')}</span>;
-  return (
-    <span className="sched-picker">
-      <label htmlFor={id}>{t('Plant')}</label>
-      <Select
-        id={id}
-        options={plants.map((p) => ({ value: p.PlantID, text: p.PlantName }))}
-        value={props.value}
-        onChange={(v) => v !== null && v !== props.value && props.onChange(v)}
-        aria-label={t('Plant')}
-        storage={null}
-      />
-    </span>
-  );
+  return <AppPlantPicker {...props} className="sched-picker" />;
 }
