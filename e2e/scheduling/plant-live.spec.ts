@@ -1,40 +1,17 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { logIn } from '../support/session';
+import { expect, type Page, test } from '@playwright/test';
 import {
   card,
   dragCard,
   lane,
   laneIds,
-  openPlantSchedule,
   serverLanes,
   settled,
   shownScheduleId,
   topOfLane,
+  twoSchedulers,
 } from './plant-support';
 
-/**
- * Two schedulers on Idaho Falls' official schedule (the demo seed gives every demo plant one): Sam
- * (scheduler, plant 2) and the administrator, who picks Idaho Falls. Each test leaves the schedule
- * changed; every assertion reads the state it starts from.
- */
-async function twoSchedulers(browser: Browser): Promise<{ a: Page; b: Page; close(): Promise<void> }> {
-  const ca = await browser.newContext({ viewport: { width: 1600, height: 950 } });
-  const cb = await browser.newContext({ viewport: { width: 1600, height: 950 } });
-  const a = await ca.newPage();
-  const b = await cb.newPage();
-  await logIn(a, 'scheduler');
-  await logIn(b, 'admin');
-  await openPlantSchedule(a);
-  await openPlantSchedule(b);
-  return {
-    a,
-    b,
-    async close() {
-      await ca.close();
-      await cb.close();
-    },
-  };
-}
+// Each test leaves the schedule changed; every assertion reads the state it starts from.
 
 /** Both screens and the server agree on the top of every lane named. */
 async function converged(pages: Page[], lanes: string[]): Promise<void> {

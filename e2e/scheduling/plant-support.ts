@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { storedSession } from '../support/session';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import type { Schedule, Task } from '../../domain/scheduling/entities';
+import { logIn, storedSession } from '../support/session';
 
 /** Opens /scheduling/plant on `plantName` and waits until the schedule is live (its topic pulled). */
 export async function openPlantSchedule(page: Page, plantName = 'Idaho Falls'): Promise<void> {
@@ -59,18 +60,64 @@ export async function dragCard(page: Page, taskId: number, toLane: string, index
   return released;
 }
 
+/**
+ * A GET call of the wire contract as this page's logged-in user, straight to the server (not through
+ * the page's queue or cache): its ResultJSON parsed, or an Error when the envelope is Sorry or Error.
+ */
+export async function apiGet<T>(
+  page: Page,
+  path: string,
+  params: Record<string, string | number>,
+): Promise<T> {
+  const { TokenID, EmployeeID } = await storedSession(page);
+  const query = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+    TransmissionInfoJSON: '{}',
+    Interface: 'manufacturing',
+  });
+  const res = await page.request.get(`/api/${path}?${query}`, {
+    headers: { Authorization: TokenID, EmployeeID: String(EmployeeID), Compression: 'false' },
+  });
+  return unwrap<T>(path, await res.json());
+}
+
+/** A POST call of the wire contract as this page's logged-in user (see {@link apiGet}). */
+export async function apiPost<T>(page: Page, path: string, body: Record<string, unknown>): Promise<T> {
+  const { TokenID, EmployeeID } = await storedSession(page);
+  const res = await page.request.post(`/api/${path}`, {
+    headers: { Authorization: TokenID, EmployeeID: String(EmployeeID), Compression: 'false' },
+    data: { ...body, TransmissionInfoJSON: '{}', Interface: 'manufacturing' },
+  });
+  return unwrap<T>(path, await res.json());
+}
+
+function unwrap<T>(
+  path: string,
+  envelope: { Sorry?: boolean; Error?: boolean; Message?: string; ResultJSON?: string },
+) {
+  if (envelope.Sorry || envelope.Error) throw new Error(`${path}: ${envelope.Message}`);
+  return JSON.parse(envelope.ResultJSON ?? 'null') as T;
+}
+
+/** The whole schedule as the server has it now: its lanes with their tasks, in order. */
+export async function serverSchedule(page: Page, scheduleId: number): Promise<Schedule> {
+  return apiGet<Schedule>(page, 'web/GetSchedule', { ScheduleID: scheduleId });
+}
+
 /** The schedule as the server has it: ResourceID → task ids in order. */
 export async function serverLanes(page: Page, scheduleId: number): Promise<Map<string, number[]>> {
-  const { TokenID, EmployeeID } = await storedSession(page);
-  const res = await page.request.get(
-    `/api/web/GetSchedule?ScheduleID=${scheduleId}&TransmissionInfoJSON=%7B%7D&Interface=manufacturing`,
-    { headers: { Authorization: TokenID, EmployeeID: String(EmployeeID), Compression: 'false' } },
-  );
-  const envelope = await res.json();
-  const schedule = JSON.parse(envelope.ResultJSON) as {
-    Workcenters: { ResourceID: string; Tasks: { ScheduleTaskID: number }[] }[];
-  };
+  const schedule = await serverSchedule(page, scheduleId);
   return new Map(schedule.Workcenters.map((w) => [w.ResourceID, w.Tasks.map((t) => t.ScheduleTaskID)]));
+}
+
+/** One task as the server has it now. */
+export async function serverTask(page: Page, scheduleId: number, taskId: number): Promise<Task> {
+  const schedule = await serverSchedule(page, scheduleId);
+  for (const w of schedule.Workcenters) {
+    const task = w.Tasks.find((t) => t.ScheduleTaskID === taskId);
+    if (task) return task;
+  }
+  throw new Error(`task ${taskId} is not on schedule ${scheduleId}`);
 }
 
 /** The schedule the page shows (its picker's value). */
@@ -82,4 +129,28 @@ export async function shownScheduleId(page: Page): Promise<number> {
 export async function settled(page: Page): Promise<void> {
   await expect(page.getByTestId('schedule-board')).toHaveAttribute('data-saving', '0', { timeout: 10_000 });
   await expect(page.getByTestId('save-status')).not.toContainText('Saving', { timeout: 10_000 });
+}
+
+/**
+ * Two schedulers on Idaho Falls' official schedule (the demo seed gives every demo plant one): Sam
+ * (scheduler, plant 2) and the administrator, who picks Idaho Falls, each in a browser context of
+ * their own (a second person on another computer).
+ */
+export async function twoSchedulers(browser: Browser): Promise<{ a: Page; b: Page; close(): Promise<void> }> {
+  const ca = await browser.newContext({ viewport: { width: 1600, height: 950 } });
+  const cb = await browser.newContext({ viewport: { width: 1600, height: 950 } });
+  const a = await ca.newPage();
+  const b = await cb.newPage();
+  await logIn(a, 'scheduler');
+  await logIn(b, 'admin');
+  await openPlantSchedule(a);
+  await openPlantSchedule(b);
+  return {
+    a,
+    b,
+    async close() {
+      await ca.close();
+      await cb.close();
+    },
+  };
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { localDateOf } from '../../../../domain/scheduling/calendar';
-import { GetScheduleByDay } from '../../../../domain/scheduling/calls';
-import { scheduleTopic } from '../../../../domain/scheduling/live';
+import { GetScheduleByDay, GetSchedulingSettings } from '../../../../domain/scheduling/calls';
+import { scheduleTopic, schedulingSettingsTopic } from '../../../../domain/scheduling/live';
 import { useServices } from '../../../app/context';
 import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
@@ -19,8 +19,10 @@ import './by-day.css';
 /**
  * /scheduling/schedulebyday: the tasks of a schedule that run on one plant-local day, per workcenter,
  * with their minutes on the day and a bar of the day (plant time, midnight to midnight) showing when
- * each runs. A date picker with previous/next day buttons; today (in the plant) by default. Live: read
- * again whenever the schedule's topic changes.
+ * each works: over its workcenter's working windows only, so a break, the night or an Off override is a
+ * gap. Workcenters in the plant board's order. A date picker with previous/next day buttons; today (in
+ * the plant) by default. Live: read again whenever the schedule's topic or the plant's scheduling
+ * settings change.
  */
 export function ScheduleByDayPage() {
   const { backgroundApi } = useServices();
@@ -34,7 +36,22 @@ export function ScheduleByDayPage() {
     scheduleId ? () => backgroundApi.get(GetScheduleByDay, { ScheduleID: scheduleId, Date: date }) : null,
   );
   useTopicRefresh(scheduleId ? scheduleTopic(scheduleId) : null, report.reload);
-  const lanes = groupByWorkcenter(report.data ?? [], date, tz);
+  // The plant's calendar (bars over working time only) and workcenter settings (the plant board's lane
+  // order), read again when either changes.
+  const settings = useReport(`${plantId}`, () =>
+    backgroundApi.get(GetSchedulingSettings, { PlantID: plantId }),
+  );
+  useTopicRefresh(schedulingSettingsTopic(plantId), settings.reload);
+  const current = settings.stale ? null : settings.data;
+  const workcenters = useMemo(
+    () => new Map((current?.Workcenters ?? []).map((w) => [w.ResourceID, w])),
+    [current],
+  );
+  const lanes = useMemo(
+    () =>
+      groupByWorkcenter(report.data ?? [], date, tz, { workcenters, calendar: current?.Calendar ?? null }),
+    [report.data, date, tz, workcenters, current],
+  );
   const ticks = dayTicks(date, tz);
 
   return (
@@ -120,11 +137,15 @@ export function ScheduleByDayPage() {
                           {ticks.map((tick) => (
                             <i key={tick.label} style={{ left: `${tick.left}%` }} />
                           ))}
-                          <span
-                            className={`bd-block${task.before ? ' bd-before' : ''}${task.after ? ' bd-after' : ''}`}
-                            style={{ left: `${task.left}%`, width: `${task.width}%` }}
-                            title={`${formatClock(task.StartAt, tz)} – ${formatClock(task.EndAt, tz)}`}
-                          />
+                          {task.segments.map((seg) => (
+                            <span
+                              key={`${seg.left}:${seg.width}`}
+                              // A square end where the bar runs on past the edge of the day.
+                              className={`bd-block${task.before && seg.left === 0 ? ' bd-before' : ''}${task.after && seg.left + seg.width >= 99.9 ? ' bd-after' : ''}`}
+                              style={{ left: `${seg.left}%`, width: `${seg.width}%` }}
+                              title={`${formatClock(task.StartAt, tz)} – ${formatClock(task.EndAt, tz)}`}
+                            />
+                          ))}
                         </div>
                       </td>
                     </tr>

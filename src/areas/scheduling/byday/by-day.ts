@@ -1,13 +1,23 @@
 import type { z } from 'zod';
-import { addDays, localInstant } from '../../../../domain/scheduling/calendar';
+import { addDays, localInstant, workingWindowsBetween } from '../../../../domain/scheduling/calendar';
 import type { ScheduleDayRow } from '../../../../domain/scheduling/calls';
+import type { SchedulingCalendar, WorkcenterSetting } from '../../../../domain/scheduling/entities';
+import { orderLanes } from '../shared/lane-order';
 
 export type DayRow = z.infer<typeof ScheduleDayRow>;
 
-export interface DayTask extends DayRow {
-  /** Where the task's part of the day sits on a bar of the whole plant-local day, in percent. */
+/** A piece of a task's bar on the day's time bar, in percent of the plant-local day. */
+export interface BarSegment {
   left: number;
   width: number;
+}
+
+export interface DayTask extends DayRow {
+  /**
+   * Where the task works on the day: its time cut to the day and to its workcenter's working windows
+   * (a break, the night, a holiday or an Off override between two windows leaves a gap).
+   */
+  segments: BarSegment[];
   /** The task began before the day / runs on past it. */
   before: boolean;
   after: boolean;
@@ -29,50 +39,96 @@ export function dayWindow(date: string, tz: string): { start: number; end: numbe
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** A working window (UTC ISO instants), as workingWindowsBetween answers them. */
+export interface WorkWindow {
+  Start: string;
+  End: string;
+}
+
+/** The narrowest bar drawn (a task of a few minutes stays visible), in percent. */
+const MIN_WIDTH = 0.3;
+
 /**
- * GetScheduleByDay's rows grouped by workcenter (lanes in the order given, or by ResourceID when none is
- * given), each lane's tasks in start order with their minutes on the day summed, and each task's place
- * on the day's time bar.
+ * The bar of one task on the day: [from, to) cut to the day [dayStart, dayEnd) and, when the working
+ * windows of its workcenter on that day are known, to each of them, in percent of the day. Without
+ * windows (the calendar not read yet) one bar over the task's part of the day. A task of no length
+ * (0 minutes) is a thin mark at its start; a task that does not work on the day at all (it spans a
+ * holiday or a weekend) has no segment.
+ */
+export function barSegments(
+  from: number,
+  to: number,
+  dayStart: number,
+  dayEnd: number,
+  windows: readonly WorkWindow[] | null,
+): BarSegment[] {
+  const length = dayEnd - dayStart;
+  const a = Math.max(from, dayStart);
+  const b = Math.min(to, dayEnd);
+  const bar = (s: number, e: number): BarSegment => ({
+    left: round1(((s - dayStart) / length) * 100),
+    width: Math.max(MIN_WIDTH, round1((Math.max(0, e - s) / length) * 100)),
+  });
+  if (!windows || b <= a) return [bar(a, b)];
+  const out: BarSegment[] = [];
+  for (const w of windows) {
+    const s = Math.max(a, Date.parse(w.Start));
+    const e = Math.min(b, Date.parse(w.End));
+    if (e > s) out.push(bar(s, e));
+  }
+  return out;
+}
+
+export interface DayOptions {
+  /** The plant's workcenter settings: lanes in the plant board's order (unknown ones last). */
+  workcenters?: ReadonlyMap<string, Pick<WorkcenterSetting, 'SortOrder'>>;
+  /** The plant's calendar: bars over the working windows only. */
+  calendar?: SchedulingCalendar | null;
+}
+
+/**
+ * GetScheduleByDay's rows grouped by workcenter, lanes in the plant board's order (the workcenter
+ * settings' SortOrder, then ResourceID; lanes without a setting last, in the order the rows came in),
+ * each lane's tasks in start order with their minutes on the day summed, and each task's bar on the
+ * day: over its workcenter's working windows when the calendar is given.
  */
 export function groupByWorkcenter(
   rows: readonly DayRow[],
   date: string,
   tz: string,
-  laneOrder: readonly string[] = [],
+  options: DayOptions = {},
 ): DayLane[] {
   const { start, end } = dayWindow(date, tz);
-  const length = end - start;
+  const { calendar = null, workcenters = new Map() } = options;
+  const startIso = new Date(start).toISOString();
+  const endIso = new Date(end).toISOString();
   const lanes = new Map<string, DayLane>();
+  const windows = new Map<string, WorkWindow[] | null>();
   for (const r of rows) {
     let lane = lanes.get(r.ResourceID);
     if (!lane) {
       lane = { ResourceID: r.ResourceID, MinutesOnDay: 0, Tasks: [] };
       lanes.set(r.ResourceID, lane);
+      windows.set(
+        r.ResourceID,
+        calendar ? workingWindowsBetween(calendar, r.ResourceID, startIso, endIso) : null,
+      );
     }
     const from = Date.parse(r.StartAt);
     const to = Date.parse(r.EndAt);
-    const a = Math.max(from, start);
-    const b = Math.min(to, end);
     lane.MinutesOnDay += r.MinutesOnDay;
     lane.Tasks.push({
       ...r,
-      left: round1(((a - start) / length) * 100),
-      width: Math.max(0.3, round1((Math.max(0, b - a) / length) * 100)),
+      segments: barSegments(from, to, start, end, windows.get(r.ResourceID) ?? null),
       before: from < start,
       after: to > end,
     });
   }
-  const rank = new Map(laneOrder.map((id, i) => [id, i]));
-  const out = [...lanes.values()];
-  for (const lane of out) {
+  for (const lane of lanes.values()) {
     lane.MinutesOnDay = Math.round(lane.MinutesOnDay * 10) / 10;
     lane.Tasks.sort((x, y) => x.StartAt.localeCompare(y.StartAt) || x.ScheduleTaskID - y.ScheduleTaskID);
   }
-  return out.sort(
-    (x, y) =>
-      (rank.get(x.ResourceID) ?? Number.MAX_SAFE_INTEGER) -
-        (rank.get(y.ResourceID) ?? Number.MAX_SAFE_INTEGER) || x.ResourceID.localeCompare(y.ResourceID),
-  );
+  return orderLanes(lanes.keys(), workcenters).map((id) => lanes.get(id) as DayLane);
 }
 
 /** Tick marks of the day's bar: every 6 hours of plant clock time, placed by the real day length. */

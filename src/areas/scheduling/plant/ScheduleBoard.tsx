@@ -10,6 +10,7 @@ import type { ScheduleColor, Task } from '../../../../domain/scheduling/entities
 import { useCore, useEnqueue } from '../../../app/context';
 import { useT } from '../../../i18n';
 import { colorChoices } from '../shared/colors';
+import { orderLanes } from '../shared/lane-order';
 import { MoveDialog, SplitDialog } from './dialogs';
 import { createDragStore, DRAG_THRESHOLD_PX } from './drag';
 import { Lane } from './Lane';
@@ -68,7 +69,11 @@ export function ScheduleBoard(props: BoardProps) {
     );
   }, [data.header, onHeader]);
 
-  const order = useMemo(() => [...data.lanes.keys()], [data.lanes]);
+  // The plant's lane order (the settings'), which is also the order GetSchedule answers in.
+  const order = useMemo(
+    () => orderLanes(data.lanes.keys(), data.settings.workcenters),
+    [data.lanes, data.settings.workcenters],
+  );
   const lanes = useMemo(
     () => shownLanes(data.lanes, order, filters, data.settings.statusById, plantId),
     [data.lanes, order, filters, data.settings.statusById, plantId],

@@ -7,6 +7,7 @@ import { Select } from '../../../ui/Select';
 import { formatLocalDate, formatMinutes, formatQty, rangeError, todayIn } from '../common/format';
 import { useReport } from '../common/use-report';
 import { DateField } from '../shared/DateField';
+import { compareLanes } from '../shared/lane-order';
 import { PlantPicker } from '../shared/PlantPicker';
 import { SchedulePicker } from '../shared/SchedulePicker';
 import { usePlant } from '../shared/use-plant';
@@ -35,7 +36,7 @@ export function SchedulingReportPage() {
       (s) =>
         setLanes(
           s.Workcenters.filter((w) => w.Scheduled)
-            .sort((a, b) => a.SortOrder - b.SortOrder)
+            .sort(compareLanes)
             .map((w) => w.ResourceID),
         ),
       () => setLanes([]),

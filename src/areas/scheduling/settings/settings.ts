@@ -7,6 +7,7 @@ import type {
   Shift,
   WorkcenterSetting,
 } from '../../../../domain/scheduling/entities';
+import { compareLanes } from '../shared/lane-order';
 
 /** The tabs of /scheduling/settings, in the order shown; each is its own route (shifts is the default). */
 export const settingsTabs = [
@@ -144,8 +145,9 @@ export function sortStatuses(list: readonly SchedulingStatus[]): SchedulingStatu
   return [...list].sort((a, b) => a.SortOrder - b.SortOrder || a.Name.localeCompare(b.Name));
 }
 
+/** The workcenters in the plant's lane order (the plant board's). */
 export function sortWorkcenters(list: readonly WorkcenterSetting[]): WorkcenterSetting[] {
-  return [...list].sort((a, b) => a.SortOrder - b.SortOrder || a.ResourceID.localeCompare(b.ResourceID));
+  return [...list].sort(compareLanes);
 }
 
 /**

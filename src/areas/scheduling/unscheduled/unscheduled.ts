@@ -1,4 +1,5 @@
 import type { UnscheduledOperation, WorkcenterSetting } from '../../../../domain/scheduling/entities';
+import { compareLanes } from '../shared/lane-order';
 
 /** Rows asked for at a time; the table draws only those on screen. */
 export const UNSCHEDULED_PAGE = 100;
@@ -55,9 +56,7 @@ export function nextPageSkip(
 
 /** The lanes an operation can go to: the plant's scheduled workcenters in settings order. */
 export function laneOptions(settings: readonly WorkcenterSetting[]): WorkcenterSetting[] {
-  return settings
-    .filter((w) => w.Scheduled)
-    .sort((a, b) => a.SortOrder - b.SortOrder || a.ResourceID.localeCompare(b.ResourceID));
+  return settings.filter((w) => w.Scheduled).sort(compareLanes);
 }
 
 /** The lane the dialog proposes: the operation's own resource when it is a lane, else the first lane. */
