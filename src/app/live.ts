@@ -1,5 +1,5 @@
 import type { MangoQuerySelector, RxCollection } from 'rxdb';
-import { filter, map, Observable, type Subscription } from 'rxjs';
+import type { Observable, Subscription } from 'rxjs';
 import type { Actor } from 'xstate';
 import { type ChangeItem, SyncPull } from '../../domain/live/changes';
 import { topicOf } from '../../domain/live/topics';
@@ -9,29 +9,13 @@ import type { postQueueMachine } from '../../machines/post-queue.machine';
 import type { sessionMachine } from '../../machines/session.machine';
 import type { EmployeeProjection, EmployeesCollection } from '../../projections/employees.collection';
 import { type PullResult, replicateTopic, type TopicReplication } from '../../projections/replication';
+import { hubChanges$, hubResync$ } from './hub-events';
 
 type HubActor = Actor<typeof hubConnectionMachine>;
 type SessionActor = Actor<typeof sessionMachine>;
 type QueueActor = Actor<typeof postQueueMachine>;
 
-/** Every batch of changes the hub delivers. */
-export function hubChanges$(hub: HubActor): Observable<readonly ChangeItem[]> {
-  return new Observable<readonly ChangeItem[]>((subscriber) => {
-    const subscription = hub.on('hub.changes', (event) => subscriber.next(event.items));
-    return () => subscription.unsubscribe();
-  });
-}
-
-/** Emits the hub's latest seq of `topic` each time the hub (re)subscribed it: time to RESYNC. */
-export function hubResync$(hub: HubActor, topic: string): Observable<number | undefined> {
-  return new Observable<{ topics: string[]; latestSeqs: Record<string, number> }>((subscriber) => {
-    const subscription = hub.on('hub.resynced', (event) => subscriber.next(event));
-    return () => subscription.unsubscribe();
-  }).pipe(
-    filter((event) => event.topics.includes(topic)),
-    map((event) => event.latestSeqs[topic]),
-  );
-}
+export { hubChanges$, hubResync$ };
 
 /** Fields of the user record a change of the employee document must never overwrite. */
 const NOT_FROM_DOC = new Set(['id', 'EmployeeID', 'TokenID', '_deleted', '_meta', '_rev', '_attachments']);

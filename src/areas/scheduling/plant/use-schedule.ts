@@ -14,7 +14,7 @@ import type { Lanes } from '../../../../domain/scheduling/rules';
 import type { FailedPost, QueuedPost } from '../../../../machines/post-queue.machine';
 import type { ScheduleTaskProjection } from '../../../../projections/schedule-tasks.collection';
 import { useCore, useStore } from '../../../app/context';
-import { hubChanges$ } from '../../../app/live';
+import { hubChanges$ } from '../../../app/hub-events';
 import { FIRST_TASKS } from '../../../app/prefetch-calls';
 import { sharedGet } from '../../../app/shared-requests';
 import { ScheduleStore, type TopicEntry } from './schedule-store';
