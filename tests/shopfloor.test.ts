@@ -654,6 +654,16 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
       await refused('web/ClockOut', { EmployeeID: 9301 }, olga, 'Olga One is not clocked in.');
     });
 
+    it('someone else by a supervisor (recorded as the puncher)', async () => {
+      const f = Face.parse(await post('web/ClockOut', { EmployeeID: 9302 }, fran));
+      expect(f).toMatchObject({ ClockedIn: false, IdleSince: null });
+      const [punch] = await server.db.query<{ clocked_out_by: number }>(
+        'SELECT clocked_out_by FROM clock_punches WHERE employee_id = 9302',
+      );
+      expect(punch!.clocked_out_by).toBe(9305);
+      expect(await boardDoc(9302)).toMatchObject({ ClockedIn: false, IdleSince: null });
+    });
+
     it('oneself; the spec call web/GetFace answers the same', async () => {
       const f = Face.parse(await post('web/ClockOut', { EmployeeID: 9303 }, tara));
       expect(f.ClockedIn).toBe(false);
