@@ -673,6 +673,25 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
     });
   });
 
+  describe('races', () => {
+    it('two clock-ins at once: one punch, the other refused (row lock on the employee)', async () => {
+      const replies = await Promise.all([
+        api.post('web/ClockIn', { EmployeeID: 9306 }, nat),
+        api.post('web/ClockIn', { EmployeeID: 9306 }, nat),
+      ]);
+      expect(replies.map((r) => r.status)).toEqual([200, 200]);
+      expect(replies.filter((r) => !r.envelope.Error && !r.envelope.Sorry)).toHaveLength(1);
+      expect(replies.filter((r) => r.envelope.Sorry).map((r) => r.envelope.Message)[0]).toMatch(
+        /^Nat None is already clocked in since /,
+      );
+      const rows = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM clock_punches WHERE employee_id = 9306',
+      );
+      expect(rows[0]!.n).toBe(1);
+      await post('web/ClockOut', { EmployeeID: 9306 }, nat);
+    });
+  });
+
   describe('public topics', () => {
     it('anonymous clients pull faces:{PlantID} and resource:{ResourceID}, but not a private topic', async () => {
       const anon = await api.get('sync/Pull', { Topic: 'faces:4', Since: 0 });
