@@ -20,6 +20,8 @@ import { PlanService } from './areas/production-plan/plan.service';
 import { areaRateSources, type RateSources } from './areas/production-plan/rate-sources';
 import { registerSchedulingCalls } from './areas/scheduling/schedule.routes';
 import { SchedulingService } from './areas/scheduling/schedule.service';
+import { registerShopfloorCalls } from './areas/shopfloor/shopfloor.routes';
+import { ShopfloorService } from './areas/shopfloor/shopfloor.service';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Backplane } from './feed/backplane';
@@ -95,6 +97,7 @@ export async function buildApp(
     operationsChanged: (w, changes) => scheduling.operationsChanged(w, changes),
   });
   registerSchedulingCalls(registry, scheduling);
+  registerShopfloorCalls(registry, new ShopfloorService());
   registerCostingCalls(registry);
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);

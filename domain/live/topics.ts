@@ -134,6 +134,32 @@ export const topicRules: readonly TopicRule[] = [
         'the scheduling settings',
       ),
   },
+  {
+    // A plant's faceboard (domain/shopfloor/live.ts): one document per employee, as the shop-floor
+    // calls change punches, activities and teams. PUBLIC: the /tv/faceboard screens on the shop floor
+    // run unattended without a login, and the same faces hang on the wall for everyone to see. So the
+    // document (FaceboardDoc) must only ever hold what a board shows: EmployeeID, Name, PhotoFile,
+    // ClockedIn, Machine, Operation, WONumber, Indirect, StartActivity, IdleSince, TeamMembers. Never
+    // pay, rates, punch history, clock-in times, flags, contact details or anything else of the
+    // employee record.
+    name: 'faces',
+    area: 'time',
+    pattern: /^faces:(\d{1,9})$/,
+    public: true,
+    allow: () => null,
+  },
+  {
+    // A machine's production monitor (domain/shopfloor/live.ts): the ResourceStatus document, as
+    // activities, completions and downtime of the machine change. PUBLIC: the /tv/productionmonitor
+    // screens beside the machines run without a login. It must only ever hold the run (job,
+    // operation, part), target and actual pieces, rate, downtime and the operators' names and photos:
+    // never pay, costs, punch history or other employee data.
+    name: 'resource',
+    area: 'shop-floor',
+    pattern: /^resource:([A-Za-z0-9-]{1,20})$/,
+    public: true,
+    allow: () => null,
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */

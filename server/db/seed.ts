@@ -8,6 +8,7 @@ import { seedCostingEngines } from './seed-costing';
 import { seedOrders } from './seed-orders';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
 import { seedScheduling } from './seed-scheduling';
+import { seedShopfloor } from './seed-shopfloor';
 import { spanishTranslations } from './translations-es';
 
 /**
@@ -362,6 +363,7 @@ export async function seedDemo(
     await seedCostingEngines(tx);
     await seedAlgorithms(tx);
     await seedScheduling(tx);
+    await seedShopfloor(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,
