@@ -23,10 +23,12 @@ function SelfCheck() {
     <section className="tv-panel" data-testid="tv-selfcheck" aria-labelledby="tv-selfcheck-title">
       <h2 id="tv-selfcheck-title">{t('Frame self-check')}</h2>
       <p className="tv-note">
-        {t('Live data from the public topic {{topic}}, with no login.', { topic: SELF_CHECK_TOPIC })}
+        {t('Live data from the public topic {{topic}}, with no login: the translations changed on it.', {
+          topic: SELF_CHECK_TOPIC,
+        })}
       </p>
       <dl className="tv-facts">
-        <dt>{t('Spanish texts')}</dt>
+        <dt>{t('Texts on the topic')}</dt>
         <dd className="tv-big" data-testid="tv-selfcheck-count">
           {loading ? '…' : translated}
         </dd>
