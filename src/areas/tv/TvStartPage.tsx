@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { plants } from '../../../domain/platform/plants';
 import { shellState } from '../../app/shell-state';
 import { useT } from '../../i18n';
-import { boardPath, choiceOfPath, paramError, paramLabels, tvChoices } from './choices';
+import { boardPath, choiceOfPath, PARAM_LABELS, paramError, tvChoices } from './choices';
 import { useTvTopic } from './feed';
 import { TvBoard } from './TvBoard';
 
@@ -103,7 +103,7 @@ export function TvStartPage() {
           </label>
           {choice.param === 'plantId' ? (
             <label>
-              {t(paramLabels.plantId)}
+              {t(PARAM_LABELS.plantId)}
               <select
                 className="tv-input"
                 name="param"
@@ -120,7 +120,7 @@ export function TvStartPage() {
             </label>
           ) : choice.param ? (
             <label>
-              {t(paramLabels[choice.param])}
+              {t(PARAM_LABELS[choice.param])}
               <input
                 className="tv-input"
                 name="param"

@@ -20,7 +20,7 @@ export const tvChoices: readonly TvChoice[] = screenRoutes
   });
 
 /** The label of a parameter's field. */
-export const paramLabels: Record<TvParam, string> = {
+export const PARAM_LABELS: Record<TvParam, string> = {
   plantId: 'Plant',
   resourceId: 'Resource',
   bayNumber: 'Bay',
@@ -33,19 +33,28 @@ export const paramLabels: Record<TvParam, string> = {
  */
 export function paramError(param: TvParam, raw: string): string | null {
   const value = raw.trim();
-  if (!value) return `Enter the ${paramLabels[param].toLowerCase()}.`;
   switch (param) {
     case 'plantId':
       return plants.some((p) => String(p.PlantID) === value) ? null : 'Choose a plant from the list.';
     case 'bayNumber':
       return /^[1-9]\d{0,2}$/.test(value) ? null : 'A bay is a number from 1 to 999.';
     case 'resourceId':
+      return ID.test(value) ? null : 'A resource is 1 to 20 letters, digits, - or _.';
     case 'locationId':
-      return /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/.test(value)
-        ? null
-        : `A ${paramLabels[param].toLowerCase()} is 1 to 20 letters, digits, - or _.`;
+      return ID.test(value) ? null : 'A location is 1 to 20 letters, digits, - or _.';
   }
 }
+
+/** A resource or location id as typed: letters, digits, - and _, starting with a letter or digit. */
+const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/;
+
+/** The texts {@link paramError} answers and {@link PARAM_LABELS} holds, for the Spanish check. */
+export const TV_PARAM_TEXTS = [
+  'Choose a plant from the list.',
+  'A bay is a number from 1 to 999.',
+  'A resource is 1 to 20 letters, digits, - or _.',
+  'A location is 1 to 20 letters, digits, - or _.',
+] as const;
 
 /** The address of a board with its parameter (resources in capitals, as they are stored). */
 export function boardPath(choice: TvChoice, raw: string): string {
