@@ -26,6 +26,7 @@ test('choosing a board on /tv/start goes there, /tv restores it, and it can be c
   await expect(page).toHaveURL(/\/tv\/painting\/PAINT01$/);
   // Not built yet, and honest about it.
   await expect(page.getByTestId('not-built')).toContainText('Not built yet.');
+  await page.screenshot({ path: 'test-results/screens/tv-not-built.png' });
 
   // The TV's home comes back to it, also after a reload.
   await page.goto('/tv');
