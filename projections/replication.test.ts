@@ -320,6 +320,26 @@ describe('replicateTopic', () => {
     expect(await got).toMatchObject({ id: '7', Name: 'Ann', _deleted: false });
   });
 
+  it('inSync$: false until the first pull is done, false again from a resync until its pull is done', async () => {
+    feed.add('7', employee(7, 'Ann'));
+    const r = start();
+    const seen: boolean[] = [];
+    const sub = r.inSync$.subscribe((v) => seen.push(v));
+    expect(seen).toEqual([false]);
+    await eventually(() => expect(seen).toEqual([false, true]));
+    // Hub changes that follow on do not flicker it.
+    changes$.next([feed.add('7', employee(7, 'Ann F'))]);
+    await eventually(async () => expect(await names()).toEqual({ 7: 'Ann F' }));
+    expect(seen).toEqual([false, true]);
+    // A reconnect: out of sync until the pull that follows the resync has answered.
+    feed.hold();
+    resync$.next(feed.head());
+    await eventually(() => expect(seen).toEqual([false, true, false]));
+    feed.release();
+    await eventually(() => expect(seen).toEqual([false, true, false, true]));
+    sub.unsubscribe();
+  });
+
   it('names the topic and the schema version in the replication identifier', () => {
     const id = topicReplicationIdentifier(db.employees as never, TOPIC);
     expect(id).toContain(TOPIC);

@@ -6,7 +6,7 @@ import type {
   WithDeleted,
 } from 'rxdb';
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
-import { Observable, Subject } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, Observable, Subject } from 'rxjs';
 import type { ResultOf } from '../domain/contract/call';
 import type { ChangeItem, SyncPull } from '../domain/live/changes';
 
@@ -61,6 +61,12 @@ export interface TopicReplication<T> {
   readonly state: RxReplicationState<T, TopicCheckpoint>;
   /** Every document this replication stored (from pulls and from the hub), deletions included. */
   readonly received$: Observable<RxDocumentData<T>>;
+  /**
+   * True once a pull cycle has caught up since the last RESYNC (the initial one, a reconnect, a gap);
+   * false from the moment a RESYNC is asked for until its pull is done. Starts false. What a screen
+   * shows as "in sync" (together with the hub being connected: this does not see a lost connection).
+   */
+  readonly inSync$: Observable<boolean>;
   /** The last sequence number handed to RxDB (null before the first pull). */
   lastSeq(): number | null;
   /** Asks for a pull from the checkpoint (the same as a `resync$` emission). */
@@ -130,6 +136,7 @@ export function replicateTopic<T>(options: ReplicateTopicOptions<T>): TopicRepli
   let buffer: ChangeItem[] = [];
   let overflowed = false;
   const out = new Subject<RxReplicationPullStreamItem<T, TopicCheckpoint>>();
+  const inSync = new BehaviorSubject(false);
 
   function toDoc(item: ChangeItem): WithDeleted<T> {
     if (item.doc === null) return { [primaryPath]: item.id, _deleted: true } as unknown as WithDeleted<T>;
@@ -139,6 +146,7 @@ export function replicateTopic<T>(options: ReplicateTopicOptions<T>): TopicRepli
   function requestResync() {
     if (awaitingPull) return;
     awaitingPull = true;
+    inSync.next(false);
     out.next('RESYNC');
   }
 
@@ -281,6 +289,7 @@ export function replicateTopic<T>(options: ReplicateTopicOptions<T>): TopicRepli
           } else if (waiting.length) {
             guarded(() => forward(waiting));
           }
+          if (!awaitingPull && !inSync.value) inSync.next(true);
         }
         return result;
       },
@@ -294,6 +303,7 @@ export function replicateTopic<T>(options: ReplicateTopicOptions<T>): TopicRepli
     replicationIdentifier,
     state,
     received$: state.received$,
+    inSync$: inSync.pipe(distinctUntilChanged()),
     lastSeq: () => last,
     resync: () => guarded(requestResync),
     awaitInSync: async () => {
@@ -302,6 +312,8 @@ export function replicateTopic<T>(options: ReplicateTopicOptions<T>): TopicRepli
     cancel: async () => {
       await state.cancel();
       out.complete();
+      inSync.next(false);
+      inSync.complete();
     },
   };
 }

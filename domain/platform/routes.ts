@@ -54,6 +54,7 @@ export const screenKeys = [
   'schedulingShifts',
   'schedulingWorkcenters',
   'schedulingOverrides',
+  'tvStart',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -962,7 +963,7 @@ group({ base: '/cs', area: 'cs', interface: 'cs', flags: ['accessCs'] }, [
 
 // §2.2 /tv/: public, unattended (spec 000 §2.3).
 group({ base: '/tv', area: 'tv', interface: 'tv', defaultChild: 'start' }, [
-  ['start', 'TV Start', { public: true }],
+  ['start', 'TV Start', { public: true, screen: 'tvStart' }],
   ['painting/:resourceId', 'TV Painting', { public: true }],
   ['maintenance/womonitor/:plantId', 'Work Order Monitor', { public: true }],
   ['maintenance/calendar', 'TV Maintenance Calendar', { public: true }],

@@ -4,6 +4,7 @@ import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
+import { spanishTvTexts } from './translations-es-tv';
 
 /** The shell's and the platform screens' own texts; the other maps hold the rest (see spanishTextMaps). */
 const shellTexts: Record<string, string> = {
@@ -150,6 +151,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-scheduling.ts': spanishSchedulingTexts,
   'translations-es-costing.ts': spanishCostingTexts,
   'translations-es-algorithms.ts': spanishAlgorithmTexts,
+  // The TV frame and /tv/start.
+  'translations-es-tv.ts': spanishTvTexts,
 };
 
 /**
@@ -169,5 +172,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishSchedulingTexts,
   ...spanishCostingTexts,
   ...spanishAlgorithmTexts,
+  ...spanishTvTexts,
   ...shellTexts,
 };

@@ -56,7 +56,8 @@ export interface RouterHooks {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The store (RxDB, post queue, live feed) is attached once, the first time a screen needs it.
+// The store (RxDB, post queue, live feed) is attached once, the first time a screen needs it: a
+// logged-in screen, or any /tv/ page (anonymous: the hub connects without a token, src/app/store.ts).
 
 let storePromise: Promise<Services> | null = null;
 /** The attached store, once it is: the shell then renders it without suspending. */
@@ -244,10 +245,14 @@ function Frame() {
   const effects = <NavigationEffects screen={screen} />;
 
   if (isTvPath(pathname)) {
+    // TV boards are unattended and not logged in: the same store, with a hub connection that has no
+    // token (anonymous, public topics only) unless this browser happens to be logged in.
     return (
       <>
         {effects}
-        <TvLayout />
+        <StoreGate>
+          <TvLayout />
+        </StoreGate>
       </>
     );
   }
@@ -344,6 +349,13 @@ export function createAppRouter(core: Core, hooks: RouterHooks = {}) {
       throw redirect(decision.redirect);
     }
     current = url.pathname;
+    // A TV page follows public topics live: attach the store, without waiting for it (the board shows its
+    // frame and "Reconnecting…" until it is there).
+    if (isTvPath(url.pathname) && !storeReady) {
+      void ensureStore(core).catch((error: unknown) =>
+        console.error('[tv] the store could not be attached', error),
+      );
+    }
     // The shell of a logged-in screen needs the store: attach it before the first render (see
     // StoreProvider), unless the screen renders before it. A failure is the shell's to show, so it is
     // not raised here.

@@ -25,8 +25,15 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** The real server (`server/main.ts`) as its own process, as production runs it. */
-export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/**
+ * The real server (`server/main.ts`) as its own process, as production runs it. `timeoutMs` (default
+ * 30 s): how long it may take to answer /healthz (a first start on a new data folder migrates and seeds).
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  port?: number,
+  timeoutMs = 30_000,
+): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
@@ -48,7 +55,7 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
     out += d;
   });
   const url = `http://127.0.0.1:${p}/`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early: ${out.slice(-2000)}`);
     try {

@@ -1,0 +1,36 @@
+/**
+ * The Spanish of the TV frame and /tv/start (src/areas/tv), spread into spanishTranslations
+ * (./translations-es.ts). A key lives in one map only: Plant, Resource, Live and Reconnecting… are the
+ * shell's or another area's already.
+ */
+export const spanishTvTexts: Record<string, string> = {
+  // The frame's indicator (TvBoard).
+  'Data as of {{time}} (stale)': 'Datos de las {{time}} (desactualizados)',
+  'No live data (stale)': 'Sin datos en vivo (desactualizados)',
+
+  // /tv/start.
+  'Choose the board for this TV': 'Elija el tablero de esta TV',
+  Board: 'Tablero',
+  Bay: 'Nave',
+  Location: 'Ubicación',
+  'Choose a plant': 'Elija una planta',
+  'Choose a plant from the list.': 'Elija una planta de la lista.',
+  'A bay is a number from 1 to 999.': 'Una nave es un número del 1 al 999.',
+  'A resource is 1 to 20 letters, digits, - or _.': 'Un recurso tiene de 1 a 20 letras, dígitos, - o _.',
+  'A location is 1 to 20 letters, digits, - or _.': 'Una ubicación tiene de 1 a 20 letras, dígitos, - o _.',
+  'Show this board': 'Mostrar este tablero',
+  'This TV opens {{board}} at {{path}}.': 'Esta TV abre {{board}} en {{path}}.',
+  'Open it': 'Abrirlo',
+  'Forget it': 'Olvidarlo',
+  'No board remembered yet: the first one opened will be.':
+    'Aún no hay tablero recordado: se recordará el primero que se abra.',
+
+  // The frame's self-check.
+  'Frame self-check': 'Autocomprobación del marco',
+  'Live data from the public topic {{topic}}, with no login: the translations changed on it.':
+    'Datos en vivo del tema público {{topic}}, sin iniciar sesión: las traducciones cambiadas en él.',
+  'Texts on the topic': 'Textos en el tema',
+  'Last change': 'Último cambio',
+  '(no translation)': '(sin traducción)',
+  'None since this page opened': 'Ninguno desde que se abrió esta página',
+};

@@ -1,0 +1,5 @@
+/**
+ * The TV area's screens, loaded as one chunk when the first of them opens (src/app/screens.ts). The
+ * frame (TvBoard, useTvTopic) is what every board is built on: see ./README.md.
+ */
+export { TvStartPage } from './TvStartPage';
