@@ -54,6 +54,7 @@ export const screenKeys = [
   'schedulingShifts',
   'schedulingWorkcenters',
   'schedulingOverrides',
+  'payroll',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -217,7 +218,7 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   ['employees', 'Employees', { flags: ['employeeAdministrator', 'superAdministrator'] }],
   ['supervisors', 'Supervisors', { area: 'time', flags: ['editSupervisors', 'employeeAdministrator'] }],
   ['reports', 'Reports'],
-  ['payroll', 'Payroll', { area: 'time', flags: ['viewPayroll', 'editPayroll'] }],
+  ['payroll', 'Payroll', { area: 'time', flags: ['viewPayroll', 'editPayroll'], screen: 'payroll' }],
   [
     'productionplan/:jobNumToLoad',
     'Production Plan',

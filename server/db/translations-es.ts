@@ -1,5 +1,6 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
 import { spanishCostingTexts } from './translations-es-costing';
+import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
@@ -150,6 +151,7 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-scheduling.ts': spanishSchedulingTexts,
   'translations-es-costing.ts': spanishCostingTexts,
   'translations-es-algorithms.ts': spanishAlgorithmTexts,
+  'translations-es-payroll.ts': spanishPayrollTexts,
 };
 
 /**
@@ -169,5 +171,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishSchedulingTexts,
   ...spanishCostingTexts,
   ...spanishAlgorithmTexts,
+  ...spanishPayrollTexts,
   ...shellTexts,
 };

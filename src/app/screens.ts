@@ -16,6 +16,7 @@ const costing = () => loadChunk(() => import('../areas/costing/screens'));
 const productionPlan = () => loadChunk(() => import('../areas/production-plan/screens'));
 const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
 const scheduling = () => loadChunk(() => import('../areas/scheduling/screens'));
+const payroll = () => loadChunk(() => import('../areas/payroll/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -59,6 +60,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   schedulingShifts: () => scheduling().then((m) => m.SchedulingSettingsPage),
   schedulingWorkcenters: () => scheduling().then((m) => m.SchedulingSettingsPage),
   schedulingOverrides: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  payroll: () => payroll().then((m) => m.PayrollPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
