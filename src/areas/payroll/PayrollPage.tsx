@@ -309,8 +309,11 @@ export function PayrollPage() {
                 </tr>
                 <tr>
                   {days.flatMap((d) =>
-                    fields.map((f) => (
-                      <th key={`${d}:${f}`} className={`num pay-sub${d === view.day ? ' pay-selected' : ''}`}>
+                    fields.map((f, fi) => (
+                      <th
+                        key={`${d}:${f}`}
+                        className={`num pay-sub${fi === 0 ? ' pay-daystart' : ''}${d === view.day ? ' pay-selected' : ''}`}
+                      >
                         {t(shortLabels[f])}
                       </th>
                     )),
@@ -345,10 +348,10 @@ export function PayrollPage() {
                         <span className="muted pay-id">{id}</span>
                       </th>
                       {week.PayrollDates.flatMap(({ PayrollDate, Payroll }) =>
-                        fields.map((f) => (
+                        fields.map((f, fi) => (
                           <td
                             key={`${PayrollDate}:${f}`}
-                            className={`num${PayrollDate === view.day ? ' pay-selected' : ''}${Payroll.Notes ? ' pay-noted' : ''}`}
+                            className={`num${fi === 0 ? ' pay-daystart' : ''}${PayrollDate === view.day ? ' pay-selected' : ''}${fi === 0 && Payroll.Notes ? ' pay-noted' : ''}`}
                             title={Payroll.Notes || undefined}
                           >
                             <EntryCell {...cellProps(Payroll, f, person.Employee.Name)} />
@@ -359,7 +362,7 @@ export function PayrollPage() {
                       <td className="pay-lock">
                         {week.Locked ? (
                           <span className="pay-badge" title={week.LockedBy ?? undefined}>
-                            🔒 {t('Locked')}
+                            {t('Locked')}
                           </span>
                         ) : (
                           <span className="muted">{t('Open')}</span>
