@@ -93,6 +93,13 @@ test('edit a cell, reload, toggles, selection, bad input, live on a second page,
   await expect(a.getByLabel('Holiday hours', { exact: true })).toBeChecked();
   await expect(cell(a, 'Prepay', 'Jan-10-30')).toHaveValue('125.5');
   await a.screenshot({ path: 'test-results/screenshots/payroll-week.png', fullPage: true });
+  // Both views on: the week scrolls sideways, the names stay, the totals are at the end.
+  await a.locator('.table-wrap').evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  await expect(row(a).locator('[data-total="PrepayAmount"]')).toBeInViewport();
+  await expect(row(a).locator('.pay-name')).toBeInViewport();
+  await a.screenshot({ path: 'test-results/screenshots/payroll-week-scrolled.png', fullPage: true });
 
   // Lock the week: the cells cannot be edited here, and the other page shows the lock live.
   await row(a).getByRole('button', { name: 'Lock', exact: true }).click();

@@ -87,7 +87,7 @@ function EntryCell(props: {
     <input
       type="text"
       inputMode={field === 'Notes' ? 'text' : 'decimal'}
-      className={`pay-input${props.wide ? ' pay-wide' : ''}${props.error ? ' pay-invalid' : ''}`}
+      className={`pay-input${field === 'PrepayAmount' ? ' pay-money' : ''}${props.wide ? ' pay-wide' : ''}${props.error ? ' pay-invalid' : ''}`}
       aria-label={props.label}
       aria-invalid={props.error ? true : undefined}
       data-cell={key}
