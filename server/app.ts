@@ -9,6 +9,8 @@ import { authorizeTopic } from '../domain/live/topics';
 import { registerAlgorithmCalls } from './areas/algorithms';
 import { registerCostingCalls } from './areas/costing';
 import { registerOrderCalls } from './areas/orders/orders.routes';
+import { registerPayrollCalls } from './areas/payroll/payroll.routes';
+import { PayrollService } from './areas/payroll/payroll.service';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
@@ -98,6 +100,7 @@ export async function buildApp(
   });
   registerSchedulingCalls(registry, scheduling);
   registerShopfloorCalls(registry, new ShopfloorService());
+  registerPayrollCalls(registry, new PayrollService());
   registerCostingCalls(registry);
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);

@@ -160,6 +160,13 @@ export const topicRules: readonly TopicRule[] = [
     public: true,
     allow: () => null,
   },
+  {
+    // A plant's payroll records and week locks (domain/payroll/live.ts): what GetPayroll answers.
+    name: 'payroll',
+    area: 'time',
+    pattern: /^payroll:(\d{1,9})$/,
+    allow: (viewer) => anyOf(viewer, ['viewPayroll', 'editPayroll'], 'payroll'),
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */

@@ -55,6 +55,7 @@ export const screenKeys = [
   'schedulingWorkcenters',
   'schedulingOverrides',
   'tvStart',
+  'payroll',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -218,7 +219,7 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   ['employees', 'Employees', { flags: ['employeeAdministrator', 'superAdministrator'] }],
   ['supervisors', 'Supervisors', { area: 'time', flags: ['editSupervisors', 'employeeAdministrator'] }],
   ['reports', 'Reports'],
-  ['payroll', 'Payroll', { area: 'time', flags: ['viewPayroll', 'editPayroll'] }],
+  ['payroll', 'Payroll', { area: 'time', flags: ['viewPayroll', 'editPayroll'], screen: 'payroll' }],
   [
     'productionplan/:jobNumToLoad',
     'Production Plan',

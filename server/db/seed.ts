@@ -6,6 +6,7 @@ import type { Database, Sql } from './database';
 import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
 import { seedOrders } from './seed-orders';
+import { seedPayroll } from './seed-payroll';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
 import { seedScheduling } from './seed-scheduling';
 import { seedShopfloor } from './seed-shopfloor';
@@ -364,6 +365,7 @@ export async function seedDemo(
     await seedAlgorithms(tx);
     await seedScheduling(tx);
     await seedShopfloor(tx);
+    await seedPayroll(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,

@@ -1,5 +1,6 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
 import { spanishCostingTexts } from './translations-es-costing';
+import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
@@ -153,6 +154,7 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-algorithms.ts': spanishAlgorithmTexts,
   // The TV frame and /tv/start.
   'translations-es-tv.ts': spanishTvTexts,
+  'translations-es-payroll.ts': spanishPayrollTexts,
 };
 
 /**
@@ -173,5 +175,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishCostingTexts,
   ...spanishAlgorithmTexts,
   ...spanishTvTexts,
+  ...spanishPayrollTexts,
   ...shellTexts,
 };

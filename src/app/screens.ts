@@ -17,6 +17,7 @@ const productionPlan = () => loadChunk(() => import('../areas/production-plan/sc
 const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
 const scheduling = () => loadChunk(() => import('../areas/scheduling/screens'));
 const tv = () => loadChunk(() => import('../areas/tv/screens'));
+const payroll = () => loadChunk(() => import('../areas/payroll/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -61,6 +62,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   schedulingWorkcenters: () => scheduling().then((m) => m.SchedulingSettingsPage),
   schedulingOverrides: () => scheduling().then((m) => m.SchedulingSettingsPage),
   tvStart: () => tv().then((m) => m.TvStartPage),
+  payroll: () => payroll().then((m) => m.PayrollPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { LocalDate } from '../scheduling/entities';
+
+/**
+ * Payroll entry (spec 001 §3 Payroll, issue 7): a list of people, each with `Employee.EmployeeID` and
+ * `PayrollWeeks`; each week holds `PayrollDates`, each with its `Payroll` record (`PayrollID`). Dates
+ * are plant-local `YYYY-MM-DD`; weeks start on Monday (domain/payroll/rules.ts).
+ */
+export { LocalDate };
+
+/** One employee's payroll for one plant-local day. */
+export const PayrollRecord = z.object({
+  PayrollID: z.number().int().positive(),
+  EmployeeID: z.number().int(),
+  PlantID: z.number().int(),
+  PayrollDate: LocalDate,
+  RegularHours: z.number(),
+  OvertimeHours: z.number(),
+  HolidayHours: z.number(),
+  /** Money advanced to the employee that day (2 decimals). */
+  PrepayAmount: z.number(),
+  Notes: z.string(),
+  ModifiedBy: z.string().nullable(),
+  ModifiedAt: z.string().nullable(),
+  /** The record's week is locked (LockPayrollWeek): no field can change. */
+  Locked: z.boolean(),
+  RowVersion: z.number().int(),
+});
+export type PayrollRecord = z.infer<typeof PayrollRecord>;
+
+export const PayrollDate = z.object({ PayrollDate: LocalDate, Payroll: PayrollRecord });
+export type PayrollDate = z.infer<typeof PayrollDate>;
+
+export const PayrollTotals = z.object({
+  RegularHours: z.number(),
+  OvertimeHours: z.number(),
+  HolidayHours: z.number(),
+  TotalHours: z.number(),
+  PrepayAmount: z.number(),
+});
+export type PayrollTotals = z.infer<typeof PayrollTotals>;
+
+export const PayrollWeek = z.object({
+  /** The Monday the week starts on. */
+  WeekStart: LocalDate,
+  Locked: z.boolean(),
+  LockedBy: z.string().nullable(),
+  LockedAt: z.string().nullable(),
+  /** Seven days, Monday to Sunday. */
+  PayrollDates: z.array(PayrollDate),
+  Totals: PayrollTotals,
+});
+export type PayrollWeek = z.infer<typeof PayrollWeek>;
+
+export const PayrollEmployee = z.object({
+  EmployeeID: z.number().int(),
+  Name: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Title: z.string().nullable(),
+  PlantID: z.number().int(),
+});
+export type PayrollEmployee = z.infer<typeof PayrollEmployee>;
+
+export const PayrollPerson = z.object({ Employee: PayrollEmployee, PayrollWeeks: z.array(PayrollWeek) });
+export type PayrollPerson = z.infer<typeof PayrollPerson>;
+
+/** The editable fields of a payroll record (SavePayrollEntry FieldName). */
+export const payrollFieldNames = [
+  'RegularHours',
+  'OvertimeHours',
+  'HolidayHours',
+  'PrepayAmount',
+  'Notes',
+] as const;
+export type PayrollField = (typeof payrollFieldNames)[number];
+export const hourFields = ['RegularHours', 'OvertimeHours', 'HolidayHours'] as const;

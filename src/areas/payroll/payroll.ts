@@ -1,0 +1,65 @@
+import type { PayrollField } from '../../../domain/payroll/entities';
+import { currentWeekStart, weekStartOf } from '../../../domain/payroll/rules';
+
+/**
+ * What /payroll keeps in its address, so a reload (or a shared link) opens the same view: the week
+ * (its Monday), the selected day and employee, the plant, and the holiday and prepay views.
+ */
+export interface PayrollView {
+  plantId: number;
+  week: string;
+  day: string | null;
+  employee: number | null;
+  holiday: boolean;
+  prepay: boolean;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The view from the address's search parameters (missing or bad values: the defaults). */
+export function readView(
+  search: URLSearchParams,
+  defaults: { plantId: number; tz: string; now: number },
+): PayrollView {
+  const plant = Number(search.get('plant'));
+  const week = search.get('week');
+  const day = search.get('day');
+  const employee = Number(search.get('employee'));
+  return {
+    plantId: Number.isInteger(plant) && plant > 0 ? plant : defaults.plantId,
+    week: week && DATE.test(week) ? weekStartOf(week) : currentWeekStart(defaults.now, defaults.tz),
+    day: day && DATE.test(day) ? day : null,
+    employee: Number.isInteger(employee) && employee > 0 ? employee : null,
+    holiday: search.get('holiday') === '1',
+    prepay: search.get('prepay') === '1',
+  };
+}
+
+/** The search parameters of a view (defaults left out, so the plain /payroll stays plain). */
+export function writeView(view: PayrollView, defaults: { plantId: number }): URLSearchParams {
+  const s = new URLSearchParams();
+  if (view.plantId !== defaults.plantId) s.set('plant', String(view.plantId));
+  s.set('week', view.week);
+  if (view.day) s.set('day', view.day);
+  if (view.employee) s.set('employee', String(view.employee));
+  if (view.holiday) s.set('holiday', '1');
+  if (view.prepay) s.set('prepay', '1');
+  return s;
+}
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A plant-local date as spec 000 §9 shows dates: MMM-D-YY. */
+export function formatDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${months[m - 1]}-${d}-${String(y).slice(2)}`;
+}
+
+/** A number as a cell shows it: "" for 0 (an empty day reads at a glance), else up to 2 decimals. */
+export function cellText(field: PayrollField, value: number | string): string {
+  if (field === 'Notes') return String(value);
+  return value === 0 ? '' : String(value);
+}
+
+/** Money with 2 decimals and thousands separated. */
+export const money = (n: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,0 +1,2 @@
+/** The payroll area's screens, one lazily loaded chunk. */
+export { PayrollPage } from './PayrollPage';
