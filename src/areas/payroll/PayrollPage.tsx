@@ -12,9 +12,9 @@ import { applyEntryEdit, regularOverThreshold } from '../../../domain/payroll/ru
 import { plantTimeZone } from '../../../domain/platform/plants';
 import { addDays } from '../../../domain/scheduling/calendar';
 import { useServices, useUser } from '../../app/context';
+import { PlantPicker } from '../../app/PlantPicker';
 import { useTopicRefresh } from '../../app/use-topic';
 import { useT } from '../../i18n';
-import { PlantPicker } from './PlantPicker';
 import { cellText, formatDay, money, readView, writeView } from './payroll';
 import './payroll.css';
 
@@ -232,7 +232,11 @@ export function PayrollPage() {
           </span>
         </div>
         <div className="toolbar pay-toolbar">
-          <PlantPicker value={view.plantId} onChange={(p) => setView({ plantId: p, employee: null })} />
+          <PlantPicker
+            className="pay-picker"
+            value={view.plantId}
+            onChange={(p) => setView({ plantId: p, employee: null })}
+          />
           <span className="pay-weeknav">
             <button type="button" onClick={() => setView({ week: addDays(view.week, -7), day: null })}>
               {t('◂ Previous week')}
