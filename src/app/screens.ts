@@ -16,6 +16,7 @@ const costing = () => loadChunk(() => import('../areas/costing/screens'));
 const productionPlan = () => loadChunk(() => import('../areas/production-plan/screens'));
 const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
 const scheduling = () => loadChunk(() => import('../areas/scheduling/screens'));
+const shopfloor = () => loadChunk(() => import('../areas/shopfloor/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -59,6 +60,9 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   schedulingShifts: () => scheduling().then((m) => m.SchedulingSettingsPage),
   schedulingWorkcenters: () => scheduling().then((m) => m.SchedulingSettingsPage),
   schedulingOverrides: () => scheduling().then((m) => m.SchedulingSettingsPage),
+  shopClocks: () => shopfloor().then((m) => m.ClocksPage),
+  myActivity: () => shopfloor().then((m) => m.MyActivityPage),
+  shopDowntime: () => shopfloor().then((m) => m.DowntimePage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
