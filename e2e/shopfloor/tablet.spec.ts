@@ -136,4 +136,22 @@ test('an operator clocks, starts work by scanning, reports pieces, a supervisor 
   await status.getByRole('button', { name: 'End downtime' }).tap();
   await expect(status).toHaveAttribute('data-down', 'false');
   await expect(tile).toHaveAttribute('data-down', 'false');
+
+  // A floor rule (Sorry): the supervisor clocks Omar out; his tablet follows, and starting indirect
+  // work is refused with the server's words while the chosen code stays chosen.
+  await boss.getByRole('button', { name: 'Clock out Omar Diaz' }).tap();
+  await expect(omarRow).toHaveAttribute('data-clocked-in', 'false');
+  await omar.goto('/manufacturing/myactivity');
+  await expect(face).toHaveAttribute('data-clocked-in', 'false', { timeout: 20_000 });
+  const indirect = omar.getByTestId('start-indirect');
+  await indirect.getByLabel('Indirect code').selectOption({ index: 1 });
+  await indirect.getByRole('button', { name: 'Start indirect' }).tap();
+  await expect(indirect.getByRole('alert')).toHaveText(
+    'Omar Diaz is not clocked in: clock in before starting an activity.',
+  );
+  await expect(indirect.getByLabel('Indirect code')).not.toHaveValue('');
+  await omar.screenshot({ path: `${SHOTS}/myactivity-refused.png`, fullPage: true });
+  // Back as the seed had him, for whoever runs next.
+  await boss.getByRole('button', { name: 'Clock in Omar Diaz' }).tap();
+  await expect(omarRow).toHaveAttribute('data-clocked-in', 'true');
 });

@@ -8,6 +8,9 @@ export function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** How long a success note stays. */
+const DONE_SHOWN_MS = 5000;
+
 /**
  * One action at a time on a tablet: `run` marks it busy, clears the last message and keeps the
  * server's refusal as `error` (shown beside the form; the fields keep what was typed).
@@ -23,6 +26,12 @@ export function useAction() {
     },
     [],
   );
+  // A success note fades after a few seconds so it never describes an older action.
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => setDone(null), DONE_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [done]);
   const run = useCallback(async <T,>(work: () => Promise<T>, success?: string): Promise<T | undefined> => {
     setBusy(true);
     setError(null);
