@@ -195,6 +195,27 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
       ]);
       expect((await api.get('shopfloor/GetIndirectCodes', {})).status).toBe(401);
     });
+
+    it("shopfloor/GetFloorMachines answers the plant's active machines with Down; GetJobOperations the valid operations", async () => {
+      const machines = await get<{ ResourceID: string; Description: string; Down: boolean }[]>(
+        'shopfloor/GetFloorMachines',
+        { PlantID: 4 },
+      );
+      expect(machines).toEqual([
+        { ResourceID: 'TF-A', Description: 'Test former', Down: false },
+        { ResourceID: 'TF-B', Description: 'Test saw', Down: false },
+      ]);
+      const ops = await get<
+        { ProductionPlanOperationID: number; Sequence: number; ResourceID: string; Item: string }[]
+      >('shopfloor/GetJobOperations', { JobNumber: 'JF0001' });
+      // Operation 30 is invalidated: not offered.
+      expect(ops).toEqual([
+        { ProductionPlanOperationID: fx.op[10], Sequence: 10, ResourceID: 'TF-A', Item: 'TF-BOM' },
+        { ProductionPlanOperationID: fx.op[20], Sequence: 20, ResourceID: 'TF-B', Item: 'TF-PART' },
+      ]);
+      expect(await get('shopfloor/GetJobOperations', { JobNumber: 'NOPE-404' })).toEqual([]);
+      expect((await api.get('shopfloor/GetFloorMachines', { PlantID: 4 })).status).toBe(401);
+    });
   });
 
   describe('web/ClockIn and web/ClockOut', () => {

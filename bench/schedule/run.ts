@@ -232,9 +232,16 @@ async function measureOurs(
   const page = await context.newPage();
   await logIn(page, USER);
   const loads: number[] = [];
+  const marksOf = `(() => {
+    const at = (n) => { const m = performance.getEntriesByName(n, 'mark').at(-1); return m ? Math.round(m.startTime) : null; };
+    return { main: at('app:main'), storeReady: at('store:ready'), render: at('schedule:first-render'), loadDone: at('schedule:load-done'), lanes: at('schedule:first-lanes') };
+  })()`;
   for (let i = 0; i < LOADS; i++) {
     await page.goto('/scheduling/plant');
     loads.push(await waitFirst(page));
+    console.log(
+      `full load ${i + 1}: first card ${Math.round(loads.at(-1) as number)} ms; marks ${JSON.stringify(await page.evaluate(marksOf))}`,
+    );
     await page.waitForSelector('[data-testid="schedule-board"][data-synced="true"]', { timeout: 120_000 });
   }
   const marks = await page.evaluate(`(() => {

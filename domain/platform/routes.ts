@@ -56,6 +56,9 @@ export const screenKeys = [
   'schedulingOverrides',
   'tvStart',
   'payroll',
+  'shopClocks',
+  'myActivity',
+  'shopDowntime',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -787,7 +790,7 @@ group(
     ['prereceivematerial/mtrform/:poNum/:lineNum', 'MTR Form', { area: 'receiving' }],
     ['splitbundles', 'Split Bundles', { area: 'inventory' }],
     ['calibrateprinters', 'Calibrate Printers'],
-    ['myactivity', 'My Activity'],
+    ['myactivity', 'My Activity', { screen: 'myActivity' }],
     ['startdirectactivity/:singleActivity/:travelerjson', 'Start Direct Activity'],
     ['previouscuts/:laborActivityID', 'Previous Cuts'],
     ['recordcuts/:laborActivityID/:untaggedInventoryId', 'Record Cuts'],
@@ -803,7 +806,7 @@ group(
     ['maintenance/locations/:LocationID', 'Shop Maintenance Location', { area: 'maintenance' }],
     ['maintenance/workorders', 'Shop Work Orders', { area: 'maintenance' }],
     ['maintenance/workorders/:WorkOrderID', 'Shop Work Order', { area: 'maintenance' }],
-    ['downtime', 'Downtime'],
+    ['downtime', 'Downtime', { screen: 'shopDowntime' }],
     ['twohourchecksqueue', 'Two-Hour Checks Queue', { area: 'quality' }],
     ['twohourchecks/:resourceId/:checkTime', 'Two-Hour Checks', { area: 'quality' }],
     ['rawinventorybylength', 'Raw Inventory by Length', { area: 'inventory' }],
@@ -814,7 +817,7 @@ group(
     ['manufacturingsettings', 'Manufacturing Settings'],
     ['printtags', 'Print Tags', { area: 'inventory' }],
     ['partsearch/:partType', 'Part Search', { area: 'inventory' }],
-    ['clocks', 'Clocks', { area: 'time' }],
+    ['clocks', 'Clocks', { area: 'time', screen: 'shopClocks' }],
     ['time', 'Time', { area: 'time' }],
     ['reports', 'Shop Reports'],
     ['faces', 'Shop Faces', { area: 'boards' }],

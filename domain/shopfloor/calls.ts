@@ -5,7 +5,9 @@ import {
   DowntimeEvent,
   DowntimeReason,
   Face,
+  FloorMachine,
   IndirectCode,
+  JobOperation,
   LaborActivity,
   MyActivity,
   ResourceID,
@@ -181,6 +183,25 @@ export const GetDowntimeReasons = defineCall({
   result: z.array(DowntimeReason),
 });
 
+export const GetFloorMachines = defineCall({
+  method: 'GET',
+  path: 'shopfloor/GetFloorMachines',
+  summary:
+    "A plant's active machines for the floor's pickers (start work, downtime), each with whether it is down now.",
+  access: user,
+  payload: z.object({ PlantID }),
+  result: z.array(FloorMachine),
+});
+
+export const GetJobOperations = defineCall({
+  method: 'GET',
+  path: 'shopfloor/GetJobOperations',
+  summary: "A job's plan operations that are not invalidated, by sequence, for the floor's operation picker.",
+  access: user,
+  payload: z.object({ JobNumber }),
+  result: z.array(JobOperation),
+});
+
 export const shopfloorCalls = [
   GetFace,
   ClockIn,
@@ -196,4 +217,6 @@ export const shopfloorCalls = [
   GetResourceStatus,
   GetIndirectCodes,
   GetDowntimeReasons,
+  GetFloorMachines,
+  GetJobOperations,
 ] as const;

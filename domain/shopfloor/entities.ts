@@ -168,3 +168,16 @@ export const MyActivity = z.object({
   CompletionsToday: z.array(Completion),
 });
 export type MyActivity = z.infer<typeof MyActivity>;
+
+/** A machine of a plant as the floor picks it (shopfloor/GetFloorMachines): active ones, down or not. */
+export const FloorMachine = z.object({ ResourceID: z.string(), Description: z.string(), Down: z.boolean() });
+export type FloorMachine = z.infer<typeof FloorMachine>;
+
+/** A plan operation of a job as the floor picks it (shopfloor/GetJobOperations): not invalidated. */
+export const JobOperation = z.object({
+  ProductionPlanOperationID: Id,
+  Sequence: z.number().int(),
+  ResourceID: z.string().nullable(),
+  Item: z.string().nullable(),
+});
+export type JobOperation = z.infer<typeof JobOperation>;

@@ -5,6 +5,7 @@ import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
+import { spanishShopfloorTexts } from './translations-es-shopfloor';
 import { spanishTvTexts } from './translations-es-tv';
 
 /** The shell's and the platform screens' own texts; the other maps hold the rest (see spanishTextMaps). */
@@ -150,6 +151,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   // The plan list, machine rates and workcenters.
   'translations-es-production.ts': spanishProductionTexts,
   'translations-es-scheduling.ts': spanishSchedulingTexts,
+  // The shop-floor tablet screens (Clocks, My Activity, Downtime).
+  'translations-es-shopfloor.ts': spanishShopfloorTexts,
   'translations-es-costing.ts': spanishCostingTexts,
   'translations-es-algorithms.ts': spanishAlgorithmTexts,
   // The TV frame and /tv/start.
@@ -172,6 +175,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishPlanTexts,
   ...spanishProductionTexts,
   ...spanishSchedulingTexts,
+  ...spanishShopfloorTexts,
   ...spanishCostingTexts,
   ...spanishAlgorithmTexts,
   ...spanishTvTexts,

@@ -18,6 +18,7 @@ const algorithms = () => loadChunk(() => import('../areas/algorithms/screens'));
 const scheduling = () => loadChunk(() => import('../areas/scheduling/screens'));
 const tv = () => loadChunk(() => import('../areas/tv/screens'));
 const payroll = () => loadChunk(() => import('../areas/payroll/screens'));
+const shopfloor = () => loadChunk(() => import('../areas/shopfloor/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -63,6 +64,9 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   schedulingOverrides: () => scheduling().then((m) => m.SchedulingSettingsPage),
   tvStart: () => tv().then((m) => m.TvStartPage),
   payroll: () => payroll().then((m) => m.PayrollPage),
+  shopClocks: () => shopfloor().then((m) => m.ClocksPage),
+  myActivity: () => shopfloor().then((m) => m.MyActivityPage),
+  shopDowntime: () => shopfloor().then((m) => m.DowntimePage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([

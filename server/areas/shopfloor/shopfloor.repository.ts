@@ -2,7 +2,9 @@ import type {
   Completion,
   DowntimeEvent,
   DowntimeReason,
+  FloorMachine,
   IndirectCode,
+  JobOperation,
   LaborActivity,
   TeamMember,
 } from '../../../domain/shopfloor/entities';
@@ -265,6 +267,29 @@ export async function operation(db: Sql, id: number): Promise<OperationRow | nul
 }
 
 // --------------------------------------------------------------------------- lookups
+
+export function floorMachines(db: Sql, plantId: number): Promise<FloorMachine[]> {
+  return db.query<FloorMachine>(
+    `SELECT r.resource_id AS "ResourceID", r.description AS "Description",
+            EXISTS (SELECT 1 FROM downtime_events d WHERE d.resource_id = r.resource_id AND d.ended_at IS NULL) AS "Down"
+       FROM resources r WHERE r.plant_id = $1 AND r.active ORDER BY r.resource_id`,
+    [plantId],
+  );
+}
+
+export function jobOperations(db: Sql, jobNumber: string): Promise<JobOperation[]> {
+  return db.query<JobOperation>(
+    `SELECT o.production_plan_operation_id AS "ProductionPlanOperationID", o.sequence AS "Sequence",
+            o.resource_id AS "ResourceID", coalesce(b.part_num, j.part_num) AS "Item"
+       FROM production_plan_operations o
+       JOIN production_plans p ON p.production_plan_id = o.production_plan_id
+       JOIN jobs j ON j.job_number = p.job_number
+       LEFT JOIN production_plan_boms b ON b.production_plan_bom_id = o.production_plan_bom_id
+      WHERE p.job_number = $1 AND NOT o.invalidated
+      ORDER BY o.sequence, o.production_plan_operation_id`,
+    [jobNumber],
+  );
+}
 
 export function indirectCodes(db: Sql, code?: string): Promise<IndirectCode[]> {
   return db.query<IndirectCode>(

@@ -5,7 +5,9 @@ import {
   GetDowntimeReasons,
   GetFace,
   GetFaces,
+  GetFloorMachines,
   GetIndirectCodes,
+  GetJobOperations,
   GetMyActivity,
   GetResourceStatus,
   RecordCompletions,
@@ -40,6 +42,8 @@ export function registerShopfloorCalls(registry: CallRegistry, shopfloor: Shopfl
   registry.handle(GetResourceStatus, ({ db, payload }) => shopfloor.resourceStatus(db, payload.ResourceID));
   registry.handle(GetIndirectCodes, ({ db }) => shopfloor.indirectCodes(db));
   registry.handle(GetDowntimeReasons, ({ db }) => shopfloor.downtimeReasons(db));
+  registry.handle(GetFloorMachines, ({ db, payload }) => shopfloor.floorMachines(db, payload.PlantID));
+  registry.handle(GetJobOperations, ({ db, payload }) => shopfloor.jobOperations(db, payload.JobNumber));
 
   registry.handle(StartDirectActivity, (ctx) => shopfloor.startDirect(write(ctx), ctx.payload));
   registry.handle(StartIndirectActivity, (ctx) =>

@@ -6,7 +6,9 @@ import type {
   DowntimeEvent,
   DowntimeReason,
   Face,
+  FloorMachine,
   IndirectCode,
+  JobOperation,
   LaborActivity,
   MyActivity,
   ResourceStatus,
@@ -95,6 +97,14 @@ export class ShopfloorService {
 
   downtimeReasons(db: Sql): Promise<DowntimeReason[]> {
     return repo.downtimeReasons(db);
+  }
+
+  floorMachines(db: Sql, plantId: number): Promise<FloorMachine[]> {
+    return repo.floorMachines(db, plantId);
+  }
+
+  jobOperations(db: Sql, jobNumber: string): Promise<JobOperation[]> {
+    return repo.jobOperations(db, jobNumber);
   }
 
   // ------------------------------------------------------------------------- clock

@@ -1,0 +1,4 @@
+/** The shop-floor tablet screens (/manufacturing), one lazily loaded chunk. */
+export { ClocksPage } from './ClocksPage';
+export { DowntimePage } from './DowntimePage';
+export { MyActivityPage } from './MyActivityPage';
