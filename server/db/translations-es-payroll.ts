@@ -28,7 +28,6 @@ export const spanishPayrollTexts: Record<string, string> = {
   Employee: 'Empleado',
   'Week totals': 'Totales de la semana',
   Week: 'Semana',
-  Total: 'Total',
   '{{field}} of {{name}} on {{day}}': '{{field}} de {{name}} el {{day}}',
   '{{n}} regular h over 40': '{{n}} h normales por encima de 40',
   'This plant has no employees.': 'Esta planta no tiene empleados.',

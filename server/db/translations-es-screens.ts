@@ -455,6 +455,7 @@ export const spanishScreenTexts: Record<string, string> = {
   // of one area only is in that area's file (./translations-es-scheduling.ts …).
   Name: 'Nombre',
   Status: 'Estado',
+  Total: 'Total',
   Active: 'Activo',
   Edit: 'Editar',
   Add: 'Agregar',

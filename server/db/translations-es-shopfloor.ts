@@ -62,7 +62,6 @@ export const spanishShopfloorTexts: Record<string, string> = {
   Good: 'Buenas',
   Scrap: 'Desecho',
   'No pieces recorded today.': 'No hay piezas registradas hoy.',
-  Total: 'Total',
   "Today's completions": 'Piezas de hoy',
   // Downtime.
   '{{machine}} is down.': '{{machine}} está parada.',

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../areas/platform/NotFoundPage';
 import { loadChunk } from './chunks';
 import { FIRST_TASKS, planHead, scheduleHead } from './prefetch-calls';
 import { sharedGet } from './shared-requests';
+import { storage } from './storage';
 
 type Loader = () => Promise<ComponentType>;
 
@@ -93,6 +94,11 @@ export const screenPrefetch: Partial<
   // The board opens on the user's plant and its official schedule (src/areas/scheduling/plant).
   plantSchedule: (api, _params, user) => {
     if (!user) return;
+    // The official schedule this browser saw last: its first tasks at once, beside the list.
+    const remembered = storage.loadOfficialSchedule(user.PlantID);
+    if (typeof remembered === 'number') {
+      sharedGet(api, scheduleHead.schedule, { ScheduleID: remembered, FirstTasks: FIRST_TASKS });
+    }
     sharedGet(api, scheduleHead.schedules, { PlantID: user.PlantID }).promise.then(
       (list) => {
         const official = list.find((s) => s.Official);

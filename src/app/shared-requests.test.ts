@@ -91,4 +91,40 @@ describe('the plant schedule prefetch', () => {
     sharedGet(api as never, GetSchedule, { ScheduleID: 7, FirstTasks: FIRST_TASKS });
     expect(asked).toHaveLength(2);
   });
+
+  it('asks at once for the first tasks of the official schedule this browser saw last (storage), beside the list', async () => {
+    const stored = new Map<string, string>();
+    const fake = {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => void stored.set(k, v),
+      removeItem: (k: string) => void stored.delete(k),
+    };
+    const had = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', { value: fake, configurable: true });
+    try {
+      const { storage } = await import('./storage');
+      storage.saveOfficialSchedule(95, 17);
+      const asked: string[] = [];
+      const api = {
+        get: (call: { path: string }, payload: unknown) => {
+          asked.push(`${call.path} ${JSON.stringify(payload)}`);
+          return Promise.resolve(
+            call.path === 'web/GetSchedules' ? [{ ScheduleID: 17, Official: true }] : {},
+          );
+        },
+      };
+      screenPrefetch.plantSchedule?.(api as never, {}, { PlantID: 95 });
+      // Both at once: the remembered schedule's first tasks do not wait for the list.
+      expect(asked).toEqual([
+        `web/GetSchedule {"ScheduleID":17,"FirstTasks":${FIRST_TASKS}}`,
+        'web/GetSchedules {"PlantID":95}',
+      ]);
+      await new Promise((r) => setTimeout(r, 0));
+      // The list confirms it: no second request.
+      expect(asked).toHaveLength(2);
+    } finally {
+      if (had) Object.defineProperty(globalThis, 'localStorage', had);
+      else Reflect.deleteProperty(globalThis, 'localStorage');
+    }
+  });
 });

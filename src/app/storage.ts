@@ -9,6 +9,7 @@ import type { FailedPost, QueuedPost } from '../../machines/post-queue.machine';
 const SESSION = 'sw.session';
 const EMPLOYEE = 'sw.employeeId';
 const LEGACY_QUEUE = 'sw.postQueue';
+const OFFICIAL_SCHEDULE = 'sw.officialSchedule.';
 
 function read<T>(key: string): T | null {
   try {
@@ -37,6 +38,19 @@ export const storage = {
       items: Array.isArray(stored?.items) ? stored.items : [],
       failed: Array.isArray(stored?.failed) ? stored.failed : [],
     };
+  },
+  /**
+   * The official schedule a plant had when this browser last showed it: the plant board asks for its
+   * first tasks at once, beside the plant's schedule list, instead of after it (a wrong guess costs
+   * one unused request).
+   */
+  loadOfficialSchedule: (plantId: number) => read<number>(OFFICIAL_SCHEDULE + plantId),
+  saveOfficialSchedule(plantId: number, scheduleId: number) {
+    try {
+      localStorage.setItem(OFFICIAL_SCHEDULE + plantId, JSON.stringify(scheduleId));
+    } catch {
+      // Storage full or disabled: the next load just asks in order.
+    }
   },
   /** Called once the carried-over queue is safely in RxDB. */
   dropLegacyQueue() {

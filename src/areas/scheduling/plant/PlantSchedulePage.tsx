@@ -1,8 +1,9 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { CommitSchedule, CreateWhatIfSchedule, DeleteSchedule } from '../../../../domain/scheduling/calls';
 import type { ScheduleHeader } from '../../../../domain/scheduling/entities';
 import { useCore, useSaveStatus, useUser } from '../../../app/context';
 import { flagSet } from '../../../app/menus';
+import { storage } from '../../../app/storage';
 import { useT } from '../../../i18n';
 import { Modal } from '../../../ui/Modal';
 import { PlantPicker } from '../shared/PlantPicker';
@@ -44,6 +45,10 @@ export function PlantSchedulePage() {
   const [live, setLive] = useState<{ CommittedAt: string | null; TaskCount: number } | null>(null);
 
   const official = schedules?.find((s) => s.Official) ?? null;
+  // Remembered for the next full load's head start (src/app/screens.ts screenPrefetch).
+  useEffect(() => {
+    if (official) storage.saveOfficialSchedule(official.PlantID, official.ScheduleID);
+  }, [official]);
   const current = schedules?.find((s) => s.ScheduleID === chosen) ?? official ?? schedules?.[0] ?? null;
   const committed = Boolean(live?.CommittedAt ?? current?.CommittedAt);
   const canEdit = canEditSchedule(
