@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeItem } from '../domain/live/changes';
 import { PayrollPerson, type PayrollRecord } from '../domain/payroll/entities';
 import { createEmployee } from '../server/db/seed';
+import { expectRefused, type RefusableReply, tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
 
@@ -55,29 +56,10 @@ describe.skipIf(!dbAvailable)(`payroll calls (${dbKind})`, () => {
     api.post<PayrollRecord>('web/SavePayrollEntry', { PayrollID, FieldName, Value }, as);
 
   /** The payroll tables and the change log: equal before and after means nothing was written. */
-  const fingerprint = async () => {
-    const parts: string[] = [];
-    for (const t of ['payroll_entries', 'payroll_week_locks', 'change_log', 'topic_heads']) {
-      const [row] = await server.db.query<{ h: string }>(
-        `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${t} x`,
-      );
-      parts.push(`${t}:${row!.h}`);
-    }
-    return parts.join(' ');
-  };
-  async function refused(
-    send: () => Promise<{ status: number; envelope: { Error: boolean; Sorry: boolean; Message: string } }>,
-    message: string | RegExp,
-    status = 200,
-  ) {
-    const before = await fingerprint();
-    const reply = await send();
-    expect(reply.status, reply.envelope.Message).toBe(status);
-    expect(reply.envelope.Error || reply.envelope.Sorry).toBe(true);
-    if (typeof message === 'string') expect(reply.envelope.Message).toBe(message);
-    else expect(reply.envelope.Message).toMatch(message);
-    expect(await fingerprint()).toBe(before);
-  }
+  const fingerprint = () =>
+    tablesFingerprint(server.db, ['payroll_entries', 'payroll_week_locks', 'change_log', 'topic_heads']);
+  const refused = (send: () => Promise<RefusableReply>, message: string | RegExp, status = 200) =>
+    expectRefused(fingerprint, send, message, status);
   /** The latest document of every id on a topic, from seq 0. */
   async function follow(topic: string) {
     const page = await get<{ documents: ChangeItem[]; latestSeq: number }>('sync/Pull', {

@@ -4,6 +4,7 @@ import { Schedule, ScheduleHeader, type Task } from '../domain/scheduling/entiti
 import type { AlgorithmRun, RateSources } from '../server/areas/production-plan/rate-sources';
 import type { Sql } from '../server/db/database';
 import { createEmployee } from '../server/db/seed';
+import { expectRefused, type RefusableReply, tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
 
@@ -177,9 +178,8 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
     post<Task>('web/UpdateScheduleTask', { ScheduleTaskID, FieldName, Value }, who);
 
   /** Every scheduling table and the topic heads: equal before and after means nothing was written. */
-  const fingerprint = async () => {
-    const parts: string[] = [];
-    for (const t of [
+  const fingerprint = () =>
+    tablesFingerprint(server.db, [
       'schedules',
       'schedule_tasks',
       'scheduling_shifts',
@@ -189,28 +189,10 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
       'scheduling_statuses',
       'production_plan_operations',
       'topic_heads',
-    ]) {
-      const [row] = await server.db.query<{ h: string }>(
-        `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${t} x`,
-      );
-      parts.push(`${t}:${row!.h}`);
-    }
-    return parts.join(' ');
-  };
+    ]);
   /** A call that must be refused (a Sorry sentence, an Error, or 403) and change nothing at all. */
-  async function refused(
-    send: () => Promise<{ status: number; envelope: { Error: boolean; Sorry: boolean; Message: string } }>,
-    message: string | RegExp,
-    status = 200,
-  ) {
-    const before = await fingerprint();
-    const reply = await send();
-    expect(reply.status, reply.envelope.Message).toBe(status);
-    expect(reply.envelope.Error || reply.envelope.Sorry).toBe(true);
-    if (typeof message === 'string') expect(reply.envelope.Message).toBe(message);
-    else expect(reply.envelope.Message).toMatch(message);
-    expect(await fingerprint()).toBe(before);
-  }
+  const refused = (send: () => Promise<RefusableReply>, message: string | RegExp, status = 200) =>
+    expectRefused(fingerprint, send, message, status);
   /** The latest document of every id on a topic, followed from seq 0 with sync/Pull. */
   async function follow(topic: string) {
     const docs = new Map<string, unknown>();

@@ -11,6 +11,7 @@ import {
 } from '../domain/shopfloor/entities';
 import type { Sql } from '../server/db/database';
 import { createEmployee } from '../server/db/seed';
+import { expectRefused, tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
 
@@ -106,33 +107,22 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
     expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
     return reply.result;
   };
-  const fingerprint = async () => {
-    const parts: string[] = [];
-    for (const t of ['clock_punches', 'labor_activities', 'completions', 'downtime_events', 'topic_heads']) {
-      const [row] = await server.db.query<{ h: string }>(
-        `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${t} x`,
-      );
-      parts.push(`${t}:${row!.h}`);
-    }
-    return parts.join(' ');
-  };
+  const fingerprint = () =>
+    tablesFingerprint(server.db, [
+      'clock_punches',
+      'labor_activities',
+      'completions',
+      'downtime_events',
+      'topic_heads',
+    ]);
   /** A call that must be refused (Sorry, Error or 403) and change nothing at all. */
-  async function refused(
+  const refused = (
     path: string,
     payload: Record<string, unknown>,
     who: Login,
     message: string | RegExp,
     status = 200,
-  ) {
-    const before = await fingerprint();
-    const reply = await api.post(path, payload, who);
-    expect(reply.status, reply.envelope.Message).toBe(status);
-    expect(reply.envelope.Error || reply.envelope.Sorry).toBe(true);
-    if (typeof message === 'string') expect(reply.envelope.Message).toBe(message);
-    else expect(reply.envelope.Message).toMatch(message);
-    expect(await fingerprint()).toBe(before);
-    return reply;
-  }
+  ) => expectRefused(fingerprint, () => api.post(path, payload, who), message, status);
   /** The latest document of every id on a topic, pulled from 0 without a login (public topics). */
   async function follow(topic: string) {
     const docs = new Map<string, Record<string, unknown>>();
