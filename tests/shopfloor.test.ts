@@ -96,6 +96,13 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
   let fran: Login; // supervisor
   let nat: Login; // no flags
   let fx: Awaited<ReturnType<typeof seedFloor>>;
+  /** Olga (9301) on machine TF-A, job JF0001, operation 10: the direct activity most refusals start from. */
+  const olgaOnTfA = () => ({
+    EmployeeID: 9301,
+    ResourceID: 'TF-A',
+    JobNumber: 'JF0001',
+    ProductionPlanOperationID: fx.op[10],
+  });
 
   const get = async <T>(path: string, values: Record<string, unknown>, who: Login | null = olga) => {
     const reply = await api.get<T>(path, values, who ?? {});
@@ -310,12 +317,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
     });
 
     it('bad input to StartDirectActivity: wrong job, unknown machine, unknown operation, invalidated, other plant', async () => {
-      const base = {
-        EmployeeID: 9301,
-        ResourceID: 'TF-A',
-        JobNumber: 'JF0001',
-        ProductionPlanOperationID: fx.op[10],
-      };
+      const base = olgaOnTfA();
       await refused(
         'shopfloor/StartDirectActivity',
         { ...base, JobNumber: 'J240001' },
@@ -350,12 +352,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
     });
 
     it('starting someone else, or naming team members, needs supervisor (403)', async () => {
-      const base = {
-        EmployeeID: 9301,
-        ResourceID: 'TF-A',
-        JobNumber: 'JF0001',
-        ProductionPlanOperationID: fx.op[10],
-      };
+      const base = olgaOnTfA();
       await refused(
         'shopfloor/StartDirectActivity',
         { ...base, TeamMemberIDs: [9302] },
@@ -431,12 +428,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
     });
 
     it('a team member must be clocked in; the lead cannot be a member', async () => {
-      const base = {
-        EmployeeID: 9301,
-        ResourceID: 'TF-A',
-        JobNumber: 'JF0001',
-        ProductionPlanOperationID: fx.op[10],
-      };
+      const base = olgaOnTfA();
       await refused(
         'shopfloor/StartDirectActivity',
         { ...base, TeamMemberIDs: [9306] },

@@ -52,3 +52,8 @@ export class PostFailure extends QueuePostFailure {
     this.failedPostId = details.failedPostId ?? null;
   }
 }
+
+/** The sentence to show for a failed request: the server's Sorry or Error text, or the transport's. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

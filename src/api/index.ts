@@ -21,5 +21,5 @@ export {
   gzipBase64,
   gzipBase64Chunks,
 } from './codec';
-export { ApiError, type ApiErrorKind, PostFailure, type PostFailureKind } from './errors';
+export { ApiError, type ApiErrorKind, messageOf, PostFailure, type PostFailureKind } from './errors';
 export { createLoadingStore, type LoadingStore } from './loading';

@@ -4,10 +4,10 @@ import { GetEngines } from '../../../domain/costing/engines';
 import { topicOf } from '../../../domain/live/topics';
 import { flagServerName, type PermissionFlag } from '../../../domain/platform/permissions';
 import type { UserRecord } from '../../../domain/platform/session';
-import type { ApiClient } from '../../api';
+import { type ApiClient, messageOf } from '../../api';
 import { useTopic } from '../../app/use-topic';
 
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export { messageOf };
 
 /** Whether the user record holds one of the flags (the same rule as a call's `anyOf`). */
 export function holdsAnyFlag(user: UserRecord | null, flags: readonly PermissionFlag[]): boolean {

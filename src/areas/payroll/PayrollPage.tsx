@@ -11,6 +11,7 @@ import { payrollTopic } from '../../../domain/payroll/live';
 import { applyEntryEdit, regularOverThreshold } from '../../../domain/payroll/rules';
 import { plantTimeZone } from '../../../domain/platform/plants';
 import { addDays } from '../../../domain/scheduling/calendar';
+import { messageOf } from '../../api';
 import { useServices, useUser } from '../../app/context';
 import { PlantPicker } from '../../app/PlantPicker';
 import { useTopicRefresh } from '../../app/use-topic';
@@ -169,7 +170,7 @@ export function PayrollPage() {
         setData({ key: `${view.plantId}:${view.week}`, people });
         setLoadError(null);
       },
-      (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => setLoadError(messageOf(e)),
     );
   }, [backgroundApi, view.plantId, view.week]);
   useEffect(reload, [reload]);

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Face } from '../../../domain/shopfloor/entities';
+import { messageOf } from '../../api';
 import { useT } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
 
-/** The message of a failed request (the server's Sorry or Error text, or the transport's). */
-export function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+export { messageOf };
 
 /** How long a success note stays. */
 const DONE_SHOWN_MS = 5000;
