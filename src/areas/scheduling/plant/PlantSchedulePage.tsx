@@ -46,9 +46,13 @@ export function PlantSchedulePage() {
 
   const official = schedules?.find((s) => s.Official) ?? null;
   // Remembered for the next full load's head start (src/app/screens.ts screenPrefetch).
+  // Keyed on the ids, not the header object: the list is rebuilt on every change of the plant's topic.
+  const officialPlant = official?.PlantID;
+  const officialId = official?.ScheduleID;
   useEffect(() => {
-    if (official) storage.saveOfficialSchedule(official.PlantID, official.ScheduleID);
-  }, [official]);
+    if (officialPlant !== undefined && officialId !== undefined)
+      storage.saveOfficialSchedule(officialPlant, officialId);
+  }, [officialPlant, officialId]);
   const current = schedules?.find((s) => s.ScheduleID === chosen) ?? official ?? schedules?.[0] ?? null;
   const committed = Boolean(live?.CommittedAt ?? current?.CommittedAt);
   const canEdit = canEditSchedule(
