@@ -2,7 +2,9 @@ import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from '
 import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { BOARD_ITEMS, type BoardItemsCollection, boardItemsSchema } from './board-items.collection';
 import { EMPLOYEES, type EmployeesCollection, employeesSchema } from './employees.collection';
+import { FACES, type FacesCollection, facesSchema } from './faces.collection';
 import {
   HUB_CONNECTIONS,
   type HubConnectionsCollection,
@@ -26,7 +28,9 @@ import { TRANSLATIONS, type TranslationsCollection, translationsSchema } from '.
  * (and to projections/README.md) only for a new shape of document.
  */
 export interface ProjectionCollections {
+  [BOARD_ITEMS]: BoardItemsCollection;
   [EMPLOYEES]: EmployeesCollection;
+  [FACES]: FacesCollection;
   [HUB_CONNECTIONS]: HubConnectionsCollection;
   [MACHINES]: MachinesCollection;
   [PLAN_PARTS]: PlanPartsCollection;
@@ -41,7 +45,9 @@ export type ProjectionDatabase = RxDatabase<ProjectionCollections>;
 
 /** The collections as `addCollections` takes them. */
 export const collections = {
+  [BOARD_ITEMS]: { schema: boardItemsSchema },
   [EMPLOYEES]: { schema: employeesSchema },
+  [FACES]: { schema: facesSchema },
   [HUB_CONNECTIONS]: { schema: hubConnectionsSchema },
   [MACHINES]: { schema: machinesSchema },
   [PLAN_PARTS]: { schema: planPartsSchema },

@@ -1,4 +1,9 @@
 export {
+  BOARD_ITEMS,
+  type BoardItemProjection,
+  type BoardItemsCollection,
+} from './board-items.collection';
+export {
   collections,
   MAX_COLLECTIONS,
   type OpenDatabaseOptions,
@@ -7,6 +12,7 @@ export {
   type ProjectionDatabase,
 } from './database';
 export { EMPLOYEES, type EmployeeProjection, type EmployeesCollection } from './employees.collection';
+export { FACES, type FaceProjection, type FacesCollection } from './faces.collection';
 export {
   type ExternalStore,
   observableStore,

@@ -153,6 +153,14 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
   const status = async (id: string) =>
     ResourceStatus.parse(await get('shopfloor/GetResourceStatus', { ResourceID: id }, null));
   const boardDoc = async (id: number) => (await follow('faces:4')).get(String(id));
+  /** The production-monitor status on `resource:{id}`: a boardItems item of kind `resource`. */
+  const monitorDoc = async (id: string) => {
+    const item = (await follow(`resource:${id}`)).get(`resource:${id}`) as
+      | { Kind: string; Key: string; Data: Record<string, unknown> }
+      | undefined;
+    expect(item).toMatchObject({ Kind: 'resource', Key: id });
+    return item!.Data as ResourceStatus;
+  };
 
   beforeAll(async () => {
     server = await startServer();
@@ -244,6 +252,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
         StartActivity: null,
         IdleSince: f.IdleSince,
         TeamMembers: [],
+        PlantID: 4,
       });
     });
 
@@ -518,7 +527,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
       });
       expect(s.Operators.map((o) => o.EmployeeID).sort()).toEqual([9301, 9302]);
       expect(s.TargetPieces).toBe(Math.floor(s.ElapsedMinutes / 0.5 + 1e-9));
-      const doc = ResourceStatus.parse((await follow('resource:TF-A')).get('TF-A'));
+      const doc = ResourceStatus.parse(await monitorDoc('TF-A'));
       expect(doc).toMatchObject({ JobNumber: 'JF0001', ActualPieces: 40, ScrapPieces: 2 });
       const bad = await api.get('shopfloor/GetResourceStatus', { ResourceID: 'NOPE-1' });
       expect(bad.envelope.Message).toBe('There is no machine NOPE-1.');
@@ -553,7 +562,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
         EndedAt: null,
         EmployeeID: 9302,
       });
-      expect((await follow('resource:TF-A')).get('TF-A')!.OpenDowntime).toMatchObject({
+      expect((await monitorDoc('TF-A'))!.OpenDowntime).toMatchObject({
         Reason: 'Breakdown',
       });
       await refused(
@@ -584,7 +593,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
       const e = DowntimeEvent.parse(await post('shopfloor/EndDowntime', { ResourceID: 'TF-A' }, paul));
       expect(e.EndedAt).not.toBeNull();
       await refused('shopfloor/EndDowntime', { ResourceID: 'TF-A' }, paul, 'TF-A is not down.');
-      const doc = ResourceStatus.parse((await follow('resource:TF-A')).get('TF-A'));
+      const doc = ResourceStatus.parse(await monitorDoc('TF-A'));
       expect(doc.OpenDowntime).toBeNull();
       expect(doc.DowntimeMinutesToday).toBeGreaterThanOrEqual(0);
     });
@@ -652,7 +661,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
       );
       expect(punch!.clocked_out_by).toBe(9304);
       expect((await status('TF-A')).Operators).toEqual([]);
-      expect((await follow('resource:TF-A')).get('TF-A')!.Operators).toEqual([]);
+      expect((await monitorDoc('TF-A'))!.Operators).toEqual([]);
       expect(await boardDoc(9301)).toMatchObject({ ClockedIn: false, Machine: null });
       await refused('web/ClockOut', { EmployeeID: 9301 }, olga, 'Olga One is not clocked in.');
     });
@@ -718,7 +727,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
       });
       expect(faces.get('1705')).toMatchObject({ ClockedIn: true, Machine: null });
       expect(typeof faces.get('1705')!.IdleSince).toBe('string');
-      const punch = ResourceStatus.parse((await follow('resource:LV-PCH01')).get('LV-PCH01'));
+      const punch = ResourceStatus.parse(await monitorDoc('LV-PCH01'));
       expect(punch.OpenDowntime).toMatchObject({ ReasonCode: 'MATL', Reason: 'Waiting for material' });
       const rf = await status('LV-RF01');
       expect(rf.Operators).toHaveLength(2);

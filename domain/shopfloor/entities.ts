@@ -58,6 +58,8 @@ export const FaceboardDoc = Face.pick({
   StartActivity: true,
   IdleSince: true,
   TeamMembers: true,
+  // The board's scope: a TV that changes plant drops the faces of the old one.
+  PlantID: true,
 });
 export type FaceboardDoc = z.infer<typeof FaceboardDoc>;
 

@@ -4,13 +4,14 @@
  *
  * - `faces:{PlantID}` (collection `faces`): one FaceboardDoc per employee of the plant, id
  *   `{EmployeeID}`; republished whenever a punch, activity or team of that employee changes.
- * - `resource:{ResourceID}` (collection `resourceStatus`): one ResourceStatus document, id
- *   `{ResourceID}`; republished whenever an activity, completion or downtime of the machine changes.
+ * - `resource:{ResourceID}` (collection `boardItems`, domain/live/board-items.ts): one item of kind
+ *   `resource`, id `resource:{ResourceID}`, its Data the ResourceStatus; republished whenever an
+ *   activity, completion or downtime of the machine changes.
  */
 export const FACES = 'faces';
-export const RESOURCE_STATUS = 'resourceStatus';
+/** The boardItems kind of a machine's production-monitor status. */
+export const RESOURCE_KIND = 'resource';
 
 export const facesTopic = (plantId: number) => `faces:${plantId}`;
 export const resourceTopic = (resourceId: string) => `resource:${resourceId}`;
 export const faceDocId = (employeeId: number) => String(employeeId);
-export const resourceDocId = (resourceId: string) => resourceId;

@@ -270,6 +270,7 @@ describe('the face record', () => {
       'Name',
       'Operation',
       'PhotoFile',
+      'PlantID',
       'StartActivity',
       'TeamMembers',
       'WONumber',

@@ -240,5 +240,6 @@ export function faceboardDoc(f: Face): FaceboardDoc {
     StartActivity: f.StartActivity,
     IdleSince: f.IdleSince,
     TeamMembers: f.TeamMembers,
+    PlantID: f.PlantID,
   };
 }

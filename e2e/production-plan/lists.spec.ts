@@ -34,7 +34,8 @@ test('the plan list searches, keeps the search in the URL, pages as it scrolls a
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('bm-4814');
   await expect(page).toHaveURL(/[?&]q=bm-4814/);
-  await expect(page.getByTestId('plan-total')).not.toHaveText('2,001 plans');
+  // Wait for the searched count itself: between the two answers the total reads 'Loading…'.
+  await expect(page.getByTestId('plan-total')).toHaveText(/^(?!2,001 )[\d,]+ plans$/, { timeout: 15_000 });
   const total = Number((await page.getByTestId('plan-total').textContent())!.replace(/\D/g, ''));
   expect(total).toBeGreaterThan(0);
   expect(total).toBeLessThan(2001);

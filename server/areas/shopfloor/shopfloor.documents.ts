@@ -1,14 +1,8 @@
+import { boardItemChange } from '../../../domain/live/board-items';
 import type { PendingChange } from '../../../domain/live/changes';
 import { plantTimeZone } from '../../../domain/platform/plants';
 import type { Face, ResourceStatus } from '../../../domain/shopfloor/entities';
-import {
-  FACES,
-  faceDocId,
-  facesTopic,
-  RESOURCE_STATUS,
-  resourceDocId,
-  resourceTopic,
-} from '../../../domain/shopfloor/live';
+import { FACES, faceDocId, facesTopic, RESOURCE_KIND, resourceTopic } from '../../../domain/shopfloor/live';
 import {
   deriveFace,
   faceboardDoc,
@@ -159,9 +153,5 @@ export async function resourceStatus(
   };
 }
 
-export const resourceChange = (s: ResourceStatus): PendingChange => ({
-  topic: resourceTopic(s.ResourceID),
-  collection: RESOURCE_STATUS,
-  id: resourceDocId(s.ResourceID),
-  doc: s,
-});
+export const resourceChange = (s: ResourceStatus): PendingChange =>
+  boardItemChange(resourceTopic(s.ResourceID), RESOURCE_KIND, s.ResourceID, s.PlantID, s);
