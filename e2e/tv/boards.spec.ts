@@ -129,3 +129,52 @@ test('an unknown machine says so; a down machine shows why; the faceboard asks f
   await expect(page.getByTestId('fb-card').first()).toBeVisible({ timeout: 10_000 });
   await context.close();
 });
+
+test('the TV remote: a supervisor points a TV at a board from a tablet; the TV goes there within a second', async ({
+  browser,
+}) => {
+  const screen = await tv(browser, '/tv/faceboard?plant=1');
+  const code = ((await screen.getByTestId('tv-code').textContent()) ?? '').replace(/\D/g, '');
+  expect(code).toMatch(/^\d{6}$/);
+
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const boss = await context.newPage();
+  await logIn(boss, 'supervisor', 'supervisor', /\/(intro|manufacturing.*)$/);
+  await boss.goto('/manufacturing/tvremote');
+  const remote = boss.getByTestId('tv-remote');
+  await expect(remote).toBeVisible({ timeout: 20_000 });
+  await remote.getByLabel('TV code').fill('12');
+  await remote.getByLabel('Board').selectOption({ label: 'Production Monitor' });
+  await remote.getByLabel('Resource').fill('lv-cut01');
+  await remote.getByRole('button', { name: 'Show on the TV' }).tap();
+  await expect(boss.getByTestId('remote-problem')).toHaveText('Type the 6-digit code shown on the TV.');
+  await expect(remote.getByLabel('Resource')).toHaveValue('lv-cut01');
+
+  await remote.getByLabel('TV code').fill(code);
+  await remote.getByRole('button', { name: 'Show on the TV' }).tap();
+  await expect(remote.getByRole('status')).toContainText(`TV ${code} now shows Production Monitor.`);
+  await expect(screen).toHaveURL(/\/tv\/productionmonitor\/LV-CUT01$/, { timeout: 1_000 });
+  await expect(screen.getByTestId('production-monitor')).toBeVisible();
+  // The TV remembers it as its board (spec 000 §2.3): /tv opens it again after a power cut.
+  await screen.goto('/tv');
+  await expect(screen).toHaveURL(/\/tv\/productionmonitor\/LV-CUT01$/);
+  // The tablet remembers the TV: one tap next time.
+  await boss.reload();
+  await expect(remote.getByRole('button', { name: `TV ${code}` })).toBeVisible({ timeout: 20_000 });
+  await boss.screenshot({ path: `${SHOTS}/tvremote-tablet.png` });
+
+  // An operator may open the screen, but the server refuses the command and says why.
+  const opContext = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const op = await opContext.newPage();
+  await logIn(op, 'akhan', 'akhan', /\/(intro|manufacturing.*)$/);
+  await op.goto('/manufacturing/tvremote');
+  const opRemote = op.getByTestId('tv-remote');
+  await opRemote.getByLabel('TV code').fill(code);
+  await opRemote.getByLabel('Board').selectOption({ label: 'Faceboard' });
+  await opRemote.getByLabel('Plant').selectOption({ label: 'Long Valley' });
+  await opRemote.getByRole('button', { name: 'Show on the TV' }).tap();
+  await expect(op.getByTestId('remote-error')).toContainText('You do not have permission');
+  await expect(screen).toHaveURL(/\/tv\/productionmonitor\/LV-CUT01$/);
+  await context.close();
+  await opContext.close();
+});

@@ -60,4 +60,15 @@ export const spanishTvTexts: Record<string, string> = {
   '{{n}} min': '{{n}} min',
   Operators: 'Operadores',
   'Nobody is on this machine.': 'Nadie está en esta máquina.',
+
+  // The TV remote: the code on every board and /manufacturing/tvremote.
+  'The code the TV remote asks for': 'El código que pide el control remoto de TV',
+  'TV {{code}}': 'TV {{code}}',
+  'Type the 6-digit code shown on the TV.': 'Escriba el código de 6 dígitos que muestra la TV.',
+  'TV {{code}} now shows {{board}}.': 'La TV {{code}} ahora muestra {{board}}.',
+  'TV code': 'Código de la TV',
+  'The code is in the top corner of the TV, under the clock.':
+    'El código está en la esquina superior de la TV, bajo el reloj.',
+  'Recent TVs': 'TV recientes',
+  'Show on the TV': 'Mostrar en la TV',
 };

@@ -66,6 +66,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   tvStart: () => tv().then((m) => m.TvStartPage),
   tvFaceboard: () => tv().then((m) => m.FaceboardPage),
   tvProductionMonitor: () => tv().then((m) => m.ProductionMonitorPage),
+  tvRemote: () => tv().then((m) => m.TvRemotePage),
   payroll: () => payroll().then((m) => m.PayrollPage),
   shopClocks: () => shopfloor().then((m) => m.ClocksPage),
   myActivity: () => shopfloor().then((m) => m.MyActivityPage),

@@ -5,4 +5,5 @@
 
 export { FaceboardPage } from './faces/FaceboardPage';
 export { ProductionMonitorPage } from './production/ProductionMonitorPage';
+export { TvRemotePage } from './remote/TvRemotePage';
 export { TvStartPage } from './TvStartPage';
