@@ -5,6 +5,7 @@ import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
 import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
+import { seedMaintenance } from './seed-maintenance';
 import { seedOrders } from './seed-orders';
 import { seedPayroll } from './seed-payroll';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
@@ -366,6 +367,7 @@ export async function seedDemo(
     await seedScheduling(tx);
     await seedShopfloor(tx);
     await seedPayroll(tx);
+    await seedMaintenance(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,
