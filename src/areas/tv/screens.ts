@@ -2,4 +2,10 @@
  * The TV area's screens, loaded as one chunk when the first of them opens (src/app/screens.ts). The
  * frame (TvBoard, useTvTopic) is what every board is built on: see ./README.md.
  */
+
+// The maintenance and curing boards (issue 7 part 3; README.md).
+export { TvCuringPage } from './curing/CuringPage';
+export { TvFixtureRequestsPage } from './maintenance/FixtureRequestsPage';
+export { TvPmCalendarPage } from './maintenance/PmCalendarPage';
+export { TvWorkOrderMonitorPage } from './maintenance/WorkOrderMonitorPage';
 export { TvStartPage } from './TvStartPage';
