@@ -1,5 +1,4 @@
 import type { PendingChange } from '../../domain/live/changes';
-import { weekStartOf } from '../../domain/payroll/rules';
 import { plantTimeZone } from '../../domain/platform/plants';
 import { addDays, localDateOf } from '../../domain/scheduling/calendar';
 import * as curingRepo from '../areas/curing/curing.repository';
@@ -18,7 +17,7 @@ import { createEmployee } from './seed';
  * Demo maintenance and curing (issue 7 part 3), relative to now so the TV boards are not empty: four
  * maintenance technicians (logins their user names, password the same), work orders in plants 1 and 2
  * in every status (an urgent one and an overdue one; one done today), open fixture requests (one late),
- * PM tasks over this week and next in both plants (two overdue), and two curing locations: `CURE1`
+ * PM tasks over the next seven days in both plants (two overdue), and two curing locations: `CURE1`
  * (plant 1, the powder-coat cure oven, 8 slots, loads at different points of their cure, one ready)
  * and `RACK2` (plant 2, an air-dry rack area, 6 slots). Every document is written to the change log of
  * its public topic, so a board that follows a topic from 0 has it.
@@ -145,25 +144,26 @@ export async function seedMaintenance(tx: Sql): Promise<void> {
     changes.push(fixtureRequestChange((await repo.fixtureRequest(tx, row!.id))!));
   }
 
-  // PM tasks: [plant, asset, description, interval days, due: days from this week's Monday (plant-local), technician].
+  // PM tasks: [plant, asset, description, interval days, due: days from today (plant-local; at most 7, so
+  // always on the two weeks shown) or three days ago, technician].
   const tasks: Array<[number, string, string, number, number | 'overdue', number | null]> = [
     [1, 'LV-RF01', 'Lubricate roll stands and check gearbox oil', 30, 'overdue', 1951],
     [1, 'LV-PCH01', 'Punch press clutch and brake inspection', 90, 1, 1952],
     [1, 'LV-CUT01', 'Cold saw coolant change', 14, 2, 1952],
-    [1, 'LV-PNT01', 'Powder booth cartridge filters', 30, 3, 1951],
-    [1, 'LV-WLD02', 'Robot TCP calibration', 60, 4, 1951],
-    [1, 'LV-SLT01', 'Slitter arbor bearing check', 180, 8, 1952],
-    [1, 'LV-ASM01', 'Assembly bench air tools service', 90, 10, null],
-    [1, 'FORKLIFT-07', 'Forklift 7 planned service', 90, 9, 1952],
+    [1, 'LV-PNT01', 'Powder booth cartridge filters', 30, 2, 1951],
+    [1, 'LV-WLD02', 'Robot TCP calibration', 60, 3, 1951],
+    [1, 'LV-SLT01', 'Slitter arbor bearing check', 180, 7, 1952],
+    [1, 'LV-ASM01', 'Assembly bench air tools service', 90, 6, null],
+    [1, 'FORKLIFT-07', 'Forklift 7 planned service', 90, 5, 1952],
     [2, 'IDF-RF01', 'Roll former alignment check', 60, 'overdue', 1953],
     [2, 'IDF-PCH01', 'Punch press hydraulic oil sample', 90, 0, 1953],
-    [2, 'IDF-PNT01', 'Cure oven burner service', 30, 4, 1953],
-    [2, 'IDF-CUT01', 'Cold saw blade and vise check', 14, 7, null],
-    [2, 'IDF-WLD01', 'Fume extractor filter change', 30, 11, 1953],
+    [2, 'IDF-PNT01', 'Cure oven burner service', 30, 3, 1953],
+    [2, 'IDF-CUT01', 'Cold saw blade and vise check', 14, 4, null],
+    [2, 'IDF-WLD01', 'Fume extractor filter change', 30, 7, 1953],
   ];
   for (const [plant, asset, description, interval, due, tech] of tasks) {
     const today = localDateOf(nowMs, plantTimeZone(plant));
-    const nextDue = due === 'overdue' ? addDays(today, -3) : addDays(weekStartOf(today), due);
+    const nextDue = addDays(today, due === 'overdue' ? -3 : due);
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO preventive_tasks (plant_id, asset, description, interval_days, next_due, last_done, assigned_to)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING preventive_task_id AS id`,
@@ -186,7 +186,7 @@ export async function seedMaintenance(tx: Sql): Promise<void> {
         ['R1-A', 'J240003', 'BM-4814-96', 120, 20, 24],
         ['R1-B', 'J240005', 'BM-4814-108', 96, 20, 12],
         ['R1-C', 'J240007', 'UP-3X3-240', 40, 25, 3],
-        ['R2-A', 'J240011', 'BM-5016-144', 80, 20, 19],
+        ['R2-A', 'J240011', 'BM-5016-144', 80, 30, 12],
         ['R2-C', 'J240012', 'UP-3X4-288', 36, 30, 6],
       ],
     ],

@@ -10,7 +10,7 @@ import { FIXTURE_STATUS_LABELS, plantParam } from './labels';
 import { dataOf } from './WorkOrderMonitorPage';
 import './maintenance.css';
 
-const MAX_ROWS = 10;
+const MAX_ROWS = 8;
 
 function FixtureBody({ plantId }: { plantId: number | null }) {
   const t = useT();
@@ -48,7 +48,7 @@ function FixtureBody({ plantId }: { plantId: number | null }) {
       ) : !list.length ? (
         <p className="tvm-empty">{t('No open fixture requests.')}</p>
       ) : (
-        <table className="tvm-table" data-testid="fr-table">
+        <table className="tvm-table tvm-fr" data-testid="fr-table">
           <thead>
             <tr>
               <th>#</th>
@@ -76,9 +76,11 @@ function FixtureBody({ plantId }: { plantId: number | null }) {
                     <div className="tvm-strong">{r.JobNumber ?? '—'}</div>
                     {r.PartNum ? <div className="tvm-sub">{r.PartNum}</div> : null}
                   </td>
-                  <td className="tvm-desc">{r.Description}</td>
+                  <td className="tvm-desc">
+                    <div>{r.Description}</div>
+                  </td>
                   <td>
-                    <div>{formatDateTime(r.NeededBy, r.PlantID)}</div>
+                    <div className="tvm-nowrap">{formatDateTime(r.NeededBy, r.PlantID)}</div>
                     {isLate ? (
                       <div className="tvm-sub tvm-late-text">
                         {t('Late by {{age}}', { age: formatAge(now - Date.parse(r.NeededBy)) })}

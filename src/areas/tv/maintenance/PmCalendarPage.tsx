@@ -13,7 +13,7 @@ import { dataOf } from './WorkOrderMonitorPage';
 import './maintenance.css';
 
 /** Tasks a day's cell lists before "+N more". */
-const PER_CELL = 3;
+const PER_CELL = 2;
 /** Overdue tasks listed before "+N more". */
 const MAX_OVERDUE = 6;
 
@@ -32,11 +32,17 @@ const shortName = (plantId: number) =>
 /** `2026-11-23` → `23`, or `Dec 1` on the first of a month. */
 const dayNumber = (date: string) => String(Number(date.slice(8, 10)));
 
+/** The plant's short name before a task on the all-plants calendar, unless its asset already starts with it (LV-RF01). */
+function PlantBadge({ task, allPlants }: { task: PreventiveTask; allPlants: boolean }) {
+  const name = shortName(task.PlantID);
+  return allPlants && !task.Asset.startsWith(`${name}-`) ? <span className="tvm-plant">{name}</span> : null;
+}
+
 function TaskLine({ task, allPlants }: { task: PreventiveTask; allPlants: boolean }) {
   return (
     <li className="tvm-task" data-testid="pm-task" data-task={task.PreventiveTaskID}>
       <div className="tvm-task-head">
-        {allPlants ? <span className="tvm-plant">{shortName(task.PlantID)}</span> : null}
+        <PlantBadge task={task} allPlants={allPlants} />
         <span className="tvm-strong">{task.Asset}</span>
       </div>
       <div className="tvm-task-desc">{task.Description}</div>
@@ -68,7 +74,7 @@ function CalendarBody({ plantId }: { plantId: number | null }) {
           <ul>
             {cal.overdue.slice(0, MAX_OVERDUE).map((task) => (
               <li key={task.PreventiveTaskID} data-testid="pm-overdue-task" data-task={task.PreventiveTaskID}>
-                {allPlants ? <span className="tvm-plant">{shortName(task.PlantID)}</span> : null}
+                <PlantBadge task={task} allPlants={allPlants} />
                 <span className="tvm-strong">{task.Asset}</span> {task.Description}{' '}
                 <span className="tvm-sub">
                   (

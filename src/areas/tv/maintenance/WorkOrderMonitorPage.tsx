@@ -49,7 +49,7 @@ function WorkOrderBody({ plantId }: { plantId: number | null }) {
       ) : !list.length ? (
         <p className="tvm-empty">{t('No open work orders.')}</p>
       ) : (
-        <table className="tvm-table" data-testid="wo-table">
+        <table className="tvm-table tvm-wo" data-testid="wo-table">
           <thead>
             <tr>
               <th>{t('WO')}</th>
