@@ -66,10 +66,14 @@ function SlotCard({ slot, plantId, now }: { slot: CuringSlot; plantId: number; n
 function CuringBody({ locationId, onPlant }: { locationId: string | null; onPlant(id: number): void }) {
   const t = useT();
   const now = useNow();
-  const { docs, loading } = useTvTopic(locationId === null ? null : curingTopic(locationId), 'boardItems', {
-    Kind: CURING_LOCATION_KIND,
-    Key: locationId ?? '',
-  });
+  const { docs, loading, synced } = useTvTopic(
+    locationId === null ? null : curingTopic(locationId),
+    'boardItems',
+    {
+      Kind: CURING_LOCATION_KIND,
+      Key: locationId ?? '',
+    },
+  );
   const location = (docs[0]?.Data ?? null) as CuringLocation | null;
   const plantId = location?.PlantID ?? null;
   useEffect(() => {
@@ -79,7 +83,9 @@ function CuringBody({ locationId, onPlant }: { locationId: string | null; onPlan
     return <p className="tvc-message">{t('A location is 1 to 20 letters, digits, - or _.')}</p>;
   if (!location) {
     return (
-      <p className="tvc-message">{loading ? '…' : t('No curing location {{id}}.', { id: locationId })}</p>
+      <p className="tvc-message">
+        {loading || !synced ? '…' : t('No curing location {{id}}.', { id: locationId })}
+      </p>
     );
   }
   const loads = location.Slots.filter((s) => s.Load);

@@ -15,7 +15,7 @@ const MAX_ROWS = 8;
 function FixtureBody({ plantId }: { plantId: number | null }) {
   const t = useT();
   const now = useNow();
-  const { docs, loading } = useTvTopic(
+  const { docs, loading, synced } = useTvTopic(
     plantId === null ? null : fixtureRequestsTopic(plantId),
     'boardItems',
     {
@@ -43,7 +43,7 @@ function FixtureBody({ plantId }: { plantId: number | null }) {
           <span className="tvm-count-label">{t('Late')}</span>
         </li>
       </ul>
-      {loading && !list.length ? (
+      {(loading || !synced) && !list.length ? (
         <p className="tvm-empty">…</p>
       ) : !list.length ? (
         <p className="tvm-empty">{t('No open fixture requests.')}</p>

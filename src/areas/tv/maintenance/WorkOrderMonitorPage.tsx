@@ -26,10 +26,14 @@ export const dataOf = <T,>(docs: readonly DeepReadonly<BoardItem>[]) =>
 function WorkOrderBody({ plantId }: { plantId: number | null }) {
   const t = useT();
   const now = useNow();
-  const { docs, loading } = useTvTopic(plantId === null ? null : workOrdersTopic(plantId), 'boardItems', {
-    Kind: WORK_ORDER_KIND,
-    PlantID: plantId,
-  });
+  const { docs, loading, synced } = useTvTopic(
+    plantId === null ? null : workOrdersTopic(plantId),
+    'boardItems',
+    {
+      Kind: WORK_ORDER_KIND,
+      PlantID: plantId,
+    },
+  );
   if (plantId === null) return <p className="tvm-empty">{t('Choose a plant from the list.')}</p>;
   const list = boardWorkOrders(dataOf<WorkOrder>(docs), now);
   const counts = statusCounts(list);
@@ -44,7 +48,7 @@ function WorkOrderBody({ plantId }: { plantId: number | null }) {
           </li>
         ))}
       </ul>
-      {loading && !list.length ? (
+      {(loading || !synced) && !list.length ? (
         <p className="tvm-empty">…</p>
       ) : !list.length ? (
         <p className="tvm-empty">{t('No open work orders.')}</p>
