@@ -366,8 +366,9 @@ export async function seedDemo(
     await seedAlgorithms(tx);
     await seedScheduling(tx);
     await seedShopfloor(tx);
-    await seedPayroll(tx);
+    // Before payroll: the maintenance technicians are plant employees with payroll weeks like the rest.
     await seedMaintenance(tx);
+    await seedPayroll(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,
