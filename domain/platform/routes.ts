@@ -55,6 +55,8 @@ export const screenKeys = [
   'schedulingWorkcenters',
   'schedulingOverrides',
   'tvStart',
+  'tvFaceboard',
+  'tvProductionMonitor',
   'payroll',
   'shopClocks',
   'myActivity',
@@ -984,8 +986,8 @@ group({ base: '/tv', area: 'tv', interface: 'tv', defaultChild: 'start' }, [
   ['curing/:locationId', 'Curing', { public: true, screen: 'tvCuring' }],
   ['kpimonitor/:plantId', 'KPI Monitor', { public: true }],
   ['scoreboard/:bayNumber', 'TV Scoreboard', { public: true }],
-  ['productionmonitor/:resourceId', 'Production Monitor', { public: true }],
-  ['faceboard', 'Faceboard', { public: true }],
+  ['productionmonitor/:resourceId', 'Production Monitor', { public: true, screen: 'tvProductionMonitor' }],
+  ['faceboard', 'Faceboard', { public: true, screen: 'tvFaceboard' }],
 ]);
 
 group(

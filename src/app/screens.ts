@@ -64,6 +64,8 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   schedulingWorkcenters: () => scheduling().then((m) => m.SchedulingSettingsPage),
   schedulingOverrides: () => scheduling().then((m) => m.SchedulingSettingsPage),
   tvStart: () => tv().then((m) => m.TvStartPage),
+  tvFaceboard: () => tv().then((m) => m.FaceboardPage),
+  tvProductionMonitor: () => tv().then((m) => m.ProductionMonitorPage),
   tvWorkOrderMonitor: () => tv().then((m) => m.TvWorkOrderMonitorPage),
   tvPmCalendar: () => tv().then((m) => m.TvPmCalendarPage),
   tvFixtureRequests: () => tv().then((m) => m.TvFixtureRequestsPage),

@@ -3,9 +3,10 @@
  * frame (TvBoard, useTvTopic) is what every board is built on: see ./README.md.
  */
 
-// The maintenance and curing boards (issue 7 part 3; README.md).
 export { TvCuringPage } from './curing/CuringPage';
+export { FaceboardPage } from './faces/FaceboardPage';
 export { TvFixtureRequestsPage } from './maintenance/FixtureRequestsPage';
 export { TvPmCalendarPage } from './maintenance/PmCalendarPage';
 export { TvWorkOrderMonitorPage } from './maintenance/WorkOrderMonitorPage';
+export { ProductionMonitorPage } from './production/ProductionMonitorPage';
 export { TvStartPage } from './TvStartPage';
