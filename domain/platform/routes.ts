@@ -62,6 +62,11 @@ export const screenKeys = [
   'shopClocks',
   'myActivity',
   'shopDowntime',
+  // The maintenance and curing TV boards (issue 7 part 3).
+  'tvWorkOrderMonitor',
+  'tvPmCalendar',
+  'tvFixtureRequests',
+  'tvCuring',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -972,10 +977,14 @@ group({ base: '/cs', area: 'cs', interface: 'cs', flags: ['accessCs'] }, [
 group({ base: '/tv', area: 'tv', interface: 'tv', defaultChild: 'start' }, [
   ['start', 'TV Start', { public: true, screen: 'tvStart' }],
   ['painting/:resourceId', 'TV Painting', { public: true }],
-  ['maintenance/womonitor/:plantId', 'Work Order Monitor', { public: true }],
-  ['maintenance/calendar', 'TV Maintenance Calendar', { public: true }],
-  ['maintenance/fixturerequests/:plantId', 'TV Fixture Requests', { public: true }],
-  ['curing/:locationId', 'Curing', { public: true }],
+  ['maintenance/womonitor/:plantId', 'Work Order Monitor', { public: true, screen: 'tvWorkOrderMonitor' }],
+  ['maintenance/calendar', 'TV Maintenance Calendar', { public: true, screen: 'tvPmCalendar' }],
+  [
+    'maintenance/fixturerequests/:plantId',
+    'TV Fixture Requests',
+    { public: true, screen: 'tvFixtureRequests' },
+  ],
+  ['curing/:locationId', 'Curing', { public: true, screen: 'tvCuring' }],
   ['kpimonitor/:plantId', 'KPI Monitor', { public: true }],
   ['scoreboard/:bayNumber', 'TV Scoreboard', { public: true }],
   ['productionmonitor/:resourceId', 'Production Monitor', { public: true, screen: 'tvProductionMonitor' }],

@@ -5,6 +5,7 @@ import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
 import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
+import { seedMaintenance } from './seed-maintenance';
 import { seedOrders } from './seed-orders';
 import { seedPayroll } from './seed-payroll';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
@@ -365,6 +366,8 @@ export async function seedDemo(
     await seedAlgorithms(tx);
     await seedScheduling(tx);
     await seedShopfloor(tx);
+    // Before payroll: the maintenance technicians are plant employees with payroll weeks like the rest.
+    await seedMaintenance(tx);
     await seedPayroll(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [

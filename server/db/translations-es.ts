@@ -1,5 +1,6 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
 import { spanishCostingTexts } from './translations-es-costing';
+import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
@@ -158,6 +159,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   // The TV frame and /tv/start.
   'translations-es-tv.ts': spanishTvTexts,
   'translations-es-payroll.ts': spanishPayrollTexts,
+  // The maintenance and curing TV boards.
+  'translations-es-maintenance.ts': spanishMaintenanceTexts,
 };
 
 /**
@@ -180,5 +183,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishAlgorithmTexts,
   ...spanishTvTexts,
   ...spanishPayrollTexts,
+  ...spanishMaintenanceTexts,
   ...shellTexts,
 };
