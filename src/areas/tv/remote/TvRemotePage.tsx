@@ -68,7 +68,7 @@ export function TvRemotePage() {
   return (
     <section className="page sf-page" data-testid="tv-remote">
       <h1>{t('TV Remote')}</h1>
-      <form className="card sf-form" onSubmit={send} noValidate>
+      <form className="card tvr-form" onSubmit={send} noValidate>
         <label htmlFor={`${ids}-code`}>{t('TV code')}</label>
         <input
           id={`${ids}-code`}
