@@ -75,6 +75,8 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   shopClocks: () => shopfloor().then((m) => m.ClocksPage),
   myActivity: () => shopfloor().then((m) => m.MyActivityPage),
   shopDowntime: () => shopfloor().then((m) => m.DowntimePage),
+  shopMenu: () => shopfloor().then((m) => m.MenuPage),
+  startDirectActivity: () => shopfloor().then((m) => m.StartDirectActivityPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
