@@ -359,4 +359,59 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
       });
     });
   });
+
+  describe('payroll hours from punches (web/GetPayroll)', () => {
+    interface Day {
+      PayrollDate: string;
+      Payroll: {
+        RegularHours: number;
+        OvertimeHours: number;
+        ModifiedBy: string | null;
+      };
+      ClockedHours?: number;
+    }
+    type People = { Employee: { EmployeeID: number }; PayrollWeeks: { PayrollDates: Day[] }[] }[];
+    const week = async (id: number) => {
+      const people = await get<People>(
+        'web/GetPayroll',
+        { PlantID: 4, WeekStart: lastMonday, Weeks: 1 },
+        val,
+      );
+      return people
+        .find((p) => p.Employee.EmployeeID === id)!
+        .PayrollWeeks[0]!.PayrollDates.map((d) => ({ ...d.Payroll, ClockedHours: d.ClockedHours }));
+    };
+
+    it('records nobody edited take the clocked hours (regular up to 40 a week, then overtime)', async () => {
+      const olga = await week(9401);
+      // After the correction above: Monday 8 h, Tuesday to Friday 9 h each (44 h).
+      expect(olga.map((r) => r.ClockedHours)).toEqual([8, 9, 9, 9, 9, 0, 0]);
+      expect(olga.map((r) => [r.RegularHours, r.OvertimeHours])).toEqual([
+        [8, 0],
+        [9, 0],
+        [9, 0],
+        [9, 0],
+        [5, 4],
+        [0, 0],
+        [0, 0],
+      ]);
+    });
+
+    it('a record a person edited keeps its hours; a locked week is never refilled', async () => {
+      await server.db.query(
+        `UPDATE payroll_entries SET regular_hours = 7, modified_by = 'Typist' WHERE employee_id = 9401 AND payroll_date = $1::date`,
+        [addDays(lastMonday, 3)],
+      );
+      const olga = await week(9401);
+      expect(olga[3]).toMatchObject({
+        RegularHours: 7,
+        OvertimeHours: 0,
+        ClockedHours: 9,
+        ModifiedBy: 'Typist',
+      });
+      // Paul's week is locked (above): his 8.5 clocked hours on Tuesday are shown, not filled in.
+      const paul = await week(9402);
+      expect(paul[1]).toMatchObject({ RegularHours: 0, OvertimeHours: 0, ClockedHours: 8.5 });
+    });
+  });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatPlantDateTime } from '../shopfloor/rules';
-import { dateRange, minutesByDate, punchEditProblem, punchFlags, timecardWeek, weekOvertime } from './rules';
+import {
+  dateRange,
+  minutesByDate,
+  payrollWeekHours,
+  punchEditProblem,
+  punchFlags,
+  timecardWeek,
+  weekOvertime,
+} from './rules';
 
 const NY = 'America/New_York';
 
@@ -103,5 +111,23 @@ describe('punch corrections', () => {
     expect(dateRange('2026-12-21', '2026-12-23')).toEqual(['2026-12-21', '2026-12-22', '2026-12-23']);
     expect(dateRange('2026-12-23', '2026-12-21')).toBeNull();
     expect(dateRange('2026-01-01', '2026-12-31')).toBeNull();
+  });
+});
+
+describe('payroll hours from clocked hours', () => {
+  it('regular until the week has 40, the rest overtime; a day at most 24', () => {
+    expect(payrollWeekHours([9, 9, 9, 9, 9, 0, 0])).toEqual([
+      { RegularHours: 9, OvertimeHours: 0 },
+      { RegularHours: 9, OvertimeHours: 0 },
+      { RegularHours: 9, OvertimeHours: 0 },
+      { RegularHours: 9, OvertimeHours: 0 },
+      { RegularHours: 4, OvertimeHours: 5 },
+      { RegularHours: 0, OvertimeHours: 0 },
+      { RegularHours: 0, OvertimeHours: 0 },
+    ]);
+    expect(payrollWeekHours([25, 7.333])).toEqual([
+      { RegularHours: 24, OvertimeHours: 0 },
+      { RegularHours: 7.33, OvertimeHours: 0 },
+    ]);
   });
 });

@@ -184,3 +184,20 @@ export function timecardWeek(
     IndirectHours: sum('IndirectHours'),
   };
 }
+
+/**
+ * Payroll hours of one week from clocked hours (server/areas/payroll/README.md "Clocked hours"): the
+ * days in date order, each day's hours regular until the week has 40 regular hours, the rest overtime
+ * (the same weekly rule as the timecards; no daily overtime). A day holds at most 24 hours.
+ */
+export function payrollWeekHours(
+  daily: readonly number[],
+): { RegularHours: number; OvertimeHours: number }[] {
+  let regularSoFar = 0;
+  return daily.map((h) => {
+    const day = Math.min(24, Math.max(0, round2(h)));
+    const regular = round2(Math.max(0, Math.min(day, OVERTIME_WEEK_HOURS - regularSoFar)));
+    regularSoFar = round2(regularSoFar + regular);
+    return { RegularHours: regular, OvertimeHours: round2(day - regular) };
+  });
+}
