@@ -360,6 +360,38 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
     });
   });
 
+  describe('the face never disagrees with the punches', () => {
+    it('closing an open punch by correction ends the open activity; face, faceboard and clocked_in follow', async () => {
+      await post('web/ClockIn', { EmployeeID: 9401 }, olga);
+      await post('shopfloor/StartIndirectActivity', { EmployeeID: 9401, IndirectCode: 'CLEAN' }, olga);
+      const [open] = await server.db.query<{ clock_punch_id: number; clocked_in_at: Date }>(
+        'SELECT clock_punch_id, clocked_in_at FROM clock_punches WHERE employee_id = 9401 AND clocked_out_at IS NULL',
+      );
+      const start = new Date(new Date(open!.clocked_in_at).getTime() - 60_000).toISOString();
+      const end = new Date(new Date(open!.clocked_in_at).getTime() - 30_000).toISOString();
+      await post(
+        'timeclock/SavePunch',
+        { ClockPunchID: open!.clock_punch_id, ClockedInAt: start, ClockedOutAt: end },
+        tim,
+      );
+      const face = (await get<{ ClockedIn: boolean; Indirect: string | null; IdleSince: string | null }>(
+        'web/GetFace',
+        { EmployeeID: 9401 },
+        olga,
+      ))!;
+      expect([face.ClockedIn, face.Indirect, face.IdleSince]).toEqual([false, null, null]);
+      const [activity] = await server.db.query<{ open: boolean }>(
+        `SELECT ended_at IS NULL AS open FROM labor_activities WHERE employee_id = 9401 ORDER BY started_at DESC LIMIT 1`,
+      );
+      expect(activity?.open).toBe(false);
+      const [board] = await server.db.query<{ doc: { ClockedIn: boolean; Indirect: string | null } }>(
+        `SELECT doc FROM change_log WHERE topic = 'faces:4' AND doc_id = '9401' ORDER BY seq DESC LIMIT 1`,
+      );
+      expect(board?.doc).toMatchObject({ ClockedIn: false, Indirect: null });
+      expect(await clockedIn(9401)).toBe(false);
+    });
+  });
+
   describe('payroll hours from punches (web/GetPayroll)', () => {
     interface Day {
       PayrollDate: string;
