@@ -128,7 +128,7 @@ export function MyTimePage() {
                             op: a.OperationSequence ?? '',
                           })
                         : t('Indirect: {{what}}', {
-                            what: `${a.IndirectCode} ${a.IndirectDescription ?? ''}`,
+                            what: a.IndirectDescription ?? a.IndirectCode ?? '',
                           })}
                     </td>
                     <td>{formatClock(a.StartedAt, plantId)}</td>
