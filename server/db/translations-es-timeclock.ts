@@ -28,6 +28,7 @@ export const spanishTimeclockTexts: Record<string, string> = {
   'Idle since {{time}} ({{minutes}} min)': 'Inactivo desde {{time}} ({{minutes}} min)',
   // Face history.
   'Clocked in': 'Fichado',
+  'Clocked in and out': 'Fichó entrada y salida',
   Direct: 'Directo',
   Indirect: 'Indirecto',
   'Whole plant': 'Toda la planta',

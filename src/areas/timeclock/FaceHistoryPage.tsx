@@ -75,7 +75,7 @@ export function FaceHistoryPage() {
           Start: p.ClockedInAt,
           End: p.ClockedOutAt,
           kind: 'punch',
-          what: t('Clocked in'),
+          what: p.ClockedOutAt ? t('Clocked in and out') : t('Clocked in'),
           flags: p,
         }),
       ),

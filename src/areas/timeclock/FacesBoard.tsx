@@ -146,7 +146,7 @@ export function FacesBoard({ tablet }: { tablet: boolean }) {
               {clocksOthers && (
                 <button
                   type="button"
-                  className={tablet ? 'tc-face-button sf-big-ish' : 'tc-face-button'}
+                  className="tc-face-button"
                   disabled={action.busy}
                   onClick={() => void punch(f)}
                   aria-label={
