@@ -134,10 +134,12 @@ export class TimeclockService {
     const out: Timecard[] = [];
     for (const [id, name] of people) {
       const mine = punches.filter((x) => x.EmployeeID === id);
+      // A missing punch-out is flagged and not paid until corrected (else it would count until now).
+      const payable = mine.filter((x) => x.ClockedOutAt !== null || !punchFlags(x, tz, at).MissingOut);
       const acts = activities.filter((a) => a.EmployeeID === id);
       const week = timecardWeek(
         weekStart,
-        mine.map((x) => ({ Start: x.ClockedInAt, End: x.ClockedOutAt })),
+        payable.map((x) => ({ Start: x.ClockedInAt, End: x.ClockedOutAt })),
         acts.filter((a) => a.Direct).map((a) => ({ Start: a.StartedAt, End: a.EndedAt })),
         acts.filter((a) => !a.Direct).map((a) => ({ Start: a.StartedAt, End: a.EndedAt })),
         tz,
