@@ -163,6 +163,26 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
     });
   });
 
+  describe('timeclock/GetPlantPeople', () => {
+    it("a plant's active people with ClockedIn, for supervisors and time approvers only", async () => {
+      const people = await get<{ EmployeeID: number; Name: string; ClockedIn: boolean }[]>(
+        'timeclock/GetPlantPeople',
+        { PlantID: 4 },
+        fran,
+      );
+      const ours = people.filter((p) => p.EmployeeID >= 9401 && p.EmployeeID <= 9406);
+      expect(ours.map((p) => [p.Name, p.ClockedIn])).toEqual([
+        ['Fran Foreman', false],
+        ['Nat None', false],
+        ['Olga One', false],
+        ['Paul Two', true],
+        ['Tim Keeper', false],
+        ['Val Payroll', false],
+      ]);
+      await refusedGet('timeclock/GetPlantPeople', { PlantID: 4 }, olga, /approves time|supervisor/i, 403);
+    });
+  });
+
   describe('timeclock/GetFaceHistory', () => {
     it('oneself: punches and activities over the range; someone else or a plant needs supervisor or approvesTime', async () => {
       const mine = FaceHistory.parse(

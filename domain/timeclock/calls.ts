@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
-import { FaceHistory, MyTime, Punch, Timecard } from './entities';
+import { FaceHistory, MyTime, PlantPerson, Punch, Timecard } from './entities';
 
 /**
  * Time-clock calls (issue 7 part 1): the operator's own time, face history, clock analysis with punch
@@ -71,4 +71,21 @@ export const GetTimecards = defineCall({
   result: z.array(Timecard),
 });
 
-export const timeclockCalls = [GetMyTime, GetFaceHistory, GetClockPunches, SavePunch, GetTimecards] as const;
+export const GetPlantPeople = defineCall({
+  method: 'GET',
+  path: 'timeclock/GetPlantPeople',
+  summary:
+    "A plant's active employees with whether each is clocked in, by name: whom a supervisor or time approver can clock in from the faces board.",
+  access: approvers,
+  payload: z.object({ PlantID }),
+  result: z.array(PlantPerson),
+});
+
+export const timeclockCalls = [
+  GetMyTime,
+  GetFaceHistory,
+  GetClockPunches,
+  SavePunch,
+  GetTimecards,
+  GetPlantPeople,
+] as const;

@@ -68,3 +68,7 @@ export const Timecard = z.object({
   Locked: z.boolean(),
 });
 export type Timecard = z.infer<typeof Timecard>;
+
+/** An active employee of a plant and whether they have an open punch (timeclock/GetPlantPeople). */
+export const PlantPerson = z.object({ EmployeeID: Id, Name: z.string(), ClockedIn: z.boolean() });
+export type PlantPerson = z.infer<typeof PlantPerson>;

@@ -62,6 +62,10 @@ test('my time on a tablet; live faces board with clock out / in; a punch correct
   await boss.screenshot({ path: `${SHOTS}/faces-board.png`, fullPage: true });
   await grace.getByRole('button', { name: 'Clock out Grace Lee' }).click();
   await expect(grace).toHaveAttribute('data-clocked-in', 'false', { timeout: 5_000 });
+  // Now she is offered under "Clock in someone" (everyone of the plant not clocked in).
+  const someone = boss.getByLabel('Clock in someone');
+  await expect(someone.locator('option', { hasText: 'Grace Lee' })).toHaveCount(1, { timeout: 5_000 });
+  await boss.screenshot({ path: `${SHOTS}/faces-board-clocked-out.png`, fullPage: true });
 
   const glee = await open(browser, 'glee', TABLET);
   await glee.goto('/manufacturing/clocks');
@@ -71,6 +75,7 @@ test('my time on a tablet; live faces board with clock out / in; a punch correct
   await expect(face).toHaveAttribute('data-clocked-in', 'true');
   await expect(grace).toHaveAttribute('data-clocked-in', 'true', { timeout: 1_000 });
   await expect(grace).toContainText('Idle since');
+  await expect(someone.locator('option', { hasText: 'Grace Lee' })).toHaveCount(0, { timeout: 5_000 });
 
   // The tablet board shows the same faces.
   await glee.goto('/manufacturing/faces');

@@ -26,6 +26,8 @@ export const spanishTimeclockTexts: Record<string, string> = {
   'Nobody of this plant has clocked in.': 'Nadie de esta planta ha fichado.',
   'job {{job}}, operation {{op}}': 'trabajo {{job}}, operación {{op}}',
   'Idle since {{time}} ({{minutes}} min)': 'Inactivo desde {{time}} ({{minutes}} min)',
+  'Clock in someone': 'Fichar la entrada de alguien',
+  'Choose a person': 'Elija una persona',
   // Face history.
   'Clocked in': 'Fichado',
   'Clocked in and out': 'Fichó entrada y salida',

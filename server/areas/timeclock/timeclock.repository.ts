@@ -150,14 +150,15 @@ export async function activities(
   return rows.map((r) => ({ ...r, StartedAt: iso(r.StartedAt), EndedAt: isoOrNull(r.EndedAt) }));
 }
 
-/** The active employees of a plant, by last name. */
-export async function plantEmployees(
+/** The active employees of a plant with whether each has an open punch, by first then last name. */
+export async function plantPeople(
   db: Sql,
   plantId: number,
-): Promise<{ EmployeeID: number; Name: string }[]> {
+): Promise<{ EmployeeID: number; Name: string; ClockedIn: boolean }[]> {
   return db.query(
-    `SELECT employee_id AS "EmployeeID", first_name || ' ' || last_name AS "Name" FROM employees
-      WHERE plant_id = $1 AND active ORDER BY last_name, first_name, employee_id`,
+    `SELECT e.employee_id AS "EmployeeID", e.first_name || ' ' || e.last_name AS "Name",
+        EXISTS (SELECT 1 FROM clock_punches p WHERE p.employee_id = e.employee_id AND p.clocked_out_at IS NULL) AS "ClockedIn"
+       FROM employees e WHERE e.plant_id = $1 AND e.active ORDER BY e.first_name, e.last_name, e.employee_id`,
     [plantId],
   );
 }

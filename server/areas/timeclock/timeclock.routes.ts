@@ -2,6 +2,7 @@ import {
   GetClockPunches,
   GetFaceHistory,
   GetMyTime,
+  GetPlantPeople,
   GetTimecards,
   SavePunch,
 } from '../../../domain/timeclock/calls';
@@ -18,6 +19,7 @@ export function registerTimeclockCalls(registry: CallRegistry, timeclock: Timecl
     timeclock.faceHistory({ db, employeeId: user!.employeeId, flags: user!.flags }, payload),
   );
   registry.handle(GetClockPunches, ({ db, payload }) => timeclock.clockPunches(db, payload));
+  registry.handle(GetPlantPeople, ({ db, payload }) => timeclock.plantPeople(db, payload.PlantID));
   registry.handle(GetTimecards, ({ db, payload }) => timeclock.timecards(db, payload));
   registry.handle(SavePunch, (ctx) =>
     timeclock.savePunch(

@@ -119,6 +119,10 @@ export class TimeclockService {
     );
   }
 
+  plantPeople(db: Sql, plantId: number) {
+    return repo.plantPeople(db, plantId);
+  }
+
   async timecards(db: Sql, p: { PlantID: number; WeekStart: string }): Promise<Timecard[]> {
     const weekStart = weekStartOf(p.WeekStart);
     const tz = plantTimeZone(p.PlantID);

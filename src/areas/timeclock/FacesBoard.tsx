@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ClockIn, ClockOut } from '../../../domain/shopfloor/calls';
 import { facesTopic } from '../../../domain/shopfloor/live';
+import { GetPlantPeople } from '../../../domain/timeclock/calls';
+import type { PlantPerson } from '../../../domain/timeclock/entities';
 import type { FaceProjection } from '../../../projections/faces.collection';
 import { useRxQuery } from '../../../projections/hooks';
 import { useServices, useUser } from '../../app/context';
 import { PlantPicker } from '../../app/PlantPicker';
+import { useTopicRefresh } from '../../app/use-topic';
 import { useT } from '../../i18n';
 import { Avatar } from '../../ui/Avatar';
 import { ActionMessages, useAction } from '../shopfloor/shared';
@@ -41,6 +44,21 @@ export function FacesBoard({ tablet }: { tablet: boolean }) {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
+
+  // Whom a supervisor can clock in: every active employee of the plant (the board shows only those who
+  // punched), read again when a face changes.
+  const [people, setPeople] = useState<{ plantId: number; list: PlantPerson[] } | null>(null);
+  const [chosen, setChosen] = useState('');
+  const loadPeople = useCallback(() => {
+    if (!clocksOthers) return;
+    backgroundApi.get(GetPlantPeople, { PlantID: plantId }).then(
+      (list) => setPeople({ plantId, list }),
+      () => setPeople({ plantId, list: [] }),
+    );
+  }, [backgroundApi, clocksOthers, plantId]);
+  useEffect(loadPeople, [loadPeople]);
+  useTopicRefresh(clocksOthers ? facesTopic(plantId) : null, loadPeople, 200);
+  const outside = people && people.plantId === plantId ? people.list.filter((p) => !p.ClockedIn) : [];
 
   const { docs, loading } = useRxQuery(
     () => db.faces.find({ selector: { PlantID: plantId } }),
@@ -84,6 +102,31 @@ export function FacesBoard({ tablet }: { tablet: boolean }) {
             <PlantPicker value={plantId} onChange={setPlantId} />
           </div>
         </div>
+        {clocksOthers && (
+          <div className="tc-filters">
+            <label>
+              {t('Clock in someone')}
+              <select value={chosen} onChange={(e) => setChosen(e.target.value)}>
+                <option value="">{t('Choose a person')}</option>
+                {outside.map((p) => (
+                  <option key={p.EmployeeID} value={p.EmployeeID}>
+                    {p.Name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              disabled={action.busy || !chosen}
+              onClick={() => {
+                const person = outside.find((p) => String(p.EmployeeID) === chosen);
+                if (person) void punch(person).then(() => setChosen(''));
+              }}
+            >
+              {t('Clock in')}
+            </button>
+          </div>
+        )}
         <ActionMessages error={action.error} done={action.done} testId="faces-error" />
         {loading && <p className="muted">{t('Loading…')}</p>}
         {!loading && faces.length === 0 && (
