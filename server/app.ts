@@ -26,6 +26,7 @@ import { registerShopfloorCalls } from './areas/shopfloor/shopfloor.routes';
 import { ShopfloorService } from './areas/shopfloor/shopfloor.service';
 import { registerTimeclockCalls } from './areas/timeclock/timeclock.routes';
 import { TimeclockService } from './areas/timeclock/timeclock.service';
+import { registerTvCalls } from './areas/tv/tv.routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Backplane } from './feed/backplane';
@@ -104,6 +105,7 @@ export async function buildApp(
   registerShopfloorCalls(registry, new ShopfloorService());
   registerPayrollCalls(registry, new PayrollService());
   registerTimeclockCalls(registry, new TimeclockService());
+  registerTvCalls(registry);
   registerCostingCalls(registry);
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);

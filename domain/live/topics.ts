@@ -161,6 +161,15 @@ export const topicRules: readonly TopicRule[] = [
     allow: () => null,
   },
   {
+    // One TV's remote command (domain/tv/display.ts): the board address a supervisor sent it, who sent
+    // it and when. PUBLIC: the TV has no login. Never anything else.
+    name: 'display',
+    area: 'tv',
+    pattern: /^display:(\d{6})$/,
+    public: true,
+    allow: () => null,
+  },
+  {
     // A plant's payroll records and week locks (domain/payroll/live.ts): what GetPayroll answers.
     name: 'payroll',
     area: 'time',

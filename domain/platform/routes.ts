@@ -55,6 +55,9 @@ export const screenKeys = [
   'schedulingWorkcenters',
   'schedulingOverrides',
   'tvStart',
+  'tvFaceboard',
+  'tvProductionMonitor',
+  'tvRemote',
   'payroll',
   'shopClocks',
   'myActivity',
@@ -834,7 +837,7 @@ group(
     ['partgallery', 'Shop Part Gallery'],
     ['incidentform/:incidentID', 'Shop Incident Form', { area: 'quality' }],
     ['myincidents', 'My Incidents', { area: 'quality' }],
-    ['tvremote', 'TV Remote', { area: 'tv' }],
+    ['tvremote', 'TV Remote', { area: 'tv', screen: 'tvRemote' }],
     ['rawmaterialinspections', 'Raw Material Inspections', { area: 'quality' }],
     ['rawmaterialinspections/:inspectionID', 'Raw Material Inspection Detail', { area: 'quality' }],
   ],
@@ -982,8 +985,8 @@ group({ base: '/tv', area: 'tv', interface: 'tv', defaultChild: 'start' }, [
   ['curing/:locationId', 'Curing', { public: true }],
   ['kpimonitor/:plantId', 'KPI Monitor', { public: true }],
   ['scoreboard/:bayNumber', 'TV Scoreboard', { public: true }],
-  ['productionmonitor/:resourceId', 'Production Monitor', { public: true }],
-  ['faceboard', 'Faceboard', { public: true }],
+  ['productionmonitor/:resourceId', 'Production Monitor', { public: true, screen: 'tvProductionMonitor' }],
+  ['faceboard', 'Faceboard', { public: true, screen: 'tvFaceboard' }],
 ]);
 
 group(

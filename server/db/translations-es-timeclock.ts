@@ -29,10 +29,9 @@ export const spanishTimeclockTexts: Record<string, string> = {
   'Clock in someone': 'Fichar la entrada de alguien',
   'Choose a person': 'Elija una persona',
   // Face history.
-  'Clocked in': 'Fichado',
+  // 'Clocked in' and 'Indirect' are in translations-es-tv.ts (the faceboard uses them too).
   'Clocked in and out': 'Fichó entrada y salida',
   Direct: 'Directo',
-  Indirect: 'Indirecto',
   'Whole plant': 'Toda la planta',
   'No punches or activities in these dates.': 'Sin marcajes ni actividades en estas fechas.',
   // Clock analysis.
