@@ -146,6 +146,13 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
   afterAll(() => server?.close());
 
   describe('the employee record follows the punches (clocked_in)', () => {
+    it("the demo operators' records say clocked in, as their open punches do", async () => {
+      const rows = await server.db.query<{ clocked_in: boolean }>(
+        'SELECT clocked_in FROM employees WHERE employee_id BETWEEN 1701 AND 1705',
+      );
+      expect(rows.map((r) => r.clocked_in)).toEqual([true, true, true, true, true]);
+    });
+
     it('web/ClockIn sets clocked_in and republishes employee:{id}; web/ClockOut clears it', async () => {
       expect(await clockedIn(9401)).toBe(false);
       await post('web/ClockIn', { EmployeeID: 9401 }, olga);
