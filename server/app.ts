@@ -28,6 +28,8 @@ import { registerSchedulingCalls } from './areas/scheduling/schedule.routes';
 import { SchedulingService } from './areas/scheduling/schedule.service';
 import { registerShopfloorCalls } from './areas/shopfloor/shopfloor.routes';
 import { ShopfloorService } from './areas/shopfloor/shopfloor.service';
+import { registerTimeclockCalls } from './areas/timeclock/timeclock.routes';
+import { TimeclockService } from './areas/timeclock/timeclock.service';
 import { registerTvCalls } from './areas/tv/tv.routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -106,6 +108,7 @@ export async function buildApp(
   registerSchedulingCalls(registry, scheduling);
   registerShopfloorCalls(registry, new ShopfloorService());
   registerPayrollCalls(registry, new PayrollService());
+  registerTimeclockCalls(registry, new TimeclockService());
   registerTvCalls(registry);
   registerMaintenanceCalls(registry, new MaintenanceService());
   registerCuringCalls(registry, new CuringService());

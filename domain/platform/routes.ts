@@ -69,6 +69,13 @@ export const screenKeys = [
   'tvPmCalendar',
   'tvFixtureRequests',
   'tvCuring',
+  // Time clock (issue 7 part 1): src/areas/shopfloor/time and src/areas/timeclock.
+  'shopTime',
+  'shopFaces',
+  'boardFaces',
+  'faceHistory',
+  'clockAnalysis',
+  'timecards',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -514,8 +521,8 @@ group({ base: '/documents', area: 'documents', interface: 'web', defaultChild: '
   ['editbinder/:binderId', 'Edit Binder', { flags: ['documentAdministrator', 'editDocuments'] }],
 ]);
 group({ base: '/boards', area: 'boards', interface: 'manufacturing', flags: mfg, defaultChild: 'faces' }, [
-  ['faces', 'Faces'],
-  ['facehistory', 'Face History'],
+  ['faces', 'Faces', { screen: 'boardFaces' }],
+  ['facehistory', 'Face History', { screen: 'faceHistory' }],
   ['production', 'Production Board'],
   ['workcenters', 'Workcenter Board'],
   ['scoreboard', 'Scoreboard'],
@@ -525,8 +532,8 @@ group(
   [
     ['scrap', 'Scrap Analysis'],
     ['wac', 'WAC Analysis'],
-    ['timecards', 'Timecards', { flags: ['approvesTime', 'supervisor', 'viewPayroll'] }],
-    ['clocks', 'Clock Analysis', { flags: ['approvesTime', 'supervisor'] }],
+    ['timecards', 'Timecards', { flags: ['approvesTime', 'supervisor', 'viewPayroll'], screen: 'timecards' }],
+    ['clocks', 'Clock Analysis', { flags: ['approvesTime', 'supervisor'], screen: 'clockAnalysis' }],
     ['labor', 'Labor Analysis'],
     ['planforecasts', 'Plan Forecasts'],
   ],
@@ -832,9 +839,9 @@ group(
     ['printtags', 'Print Tags', { area: 'inventory' }],
     ['partsearch/:partType', 'Part Search', { area: 'inventory' }],
     ['clocks', 'Clocks', { area: 'time', screen: 'shopClocks' }],
-    ['time', 'Time', { area: 'time' }],
+    ['time', 'Time', { area: 'time', screen: 'shopTime' }],
     ['reports', 'Shop Reports'],
-    ['faces', 'Shop Faces', { area: 'boards' }],
+    ['faces', 'Shop Faces', { area: 'boards', screen: 'shopFaces' }],
     ['painting', 'Painting', { public: true }],
     ['painting/viscosityreport/:EmployeeID', 'Viscosity Report', { public: true }],
     ['supplies', 'Shop Supplies', { public: true }],

@@ -7,6 +7,7 @@ import { spanishProductionTexts } from './translations-es-production';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
 import { spanishShopfloorTexts } from './translations-es-shopfloor';
+import { spanishTimeclockTexts } from './translations-es-timeclock';
 import { spanishTvTexts } from './translations-es-tv';
 
 /** The shell's and the platform screens' own texts; the other maps hold the rest (see spanishTextMaps). */
@@ -154,6 +155,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-scheduling.ts': spanishSchedulingTexts,
   // The shop-floor tablet screens (Clocks, My Activity, Downtime).
   'translations-es-shopfloor.ts': spanishShopfloorTexts,
+  // The time-clock screens (my time, faces, face history, clock analysis, timecards).
+  'translations-es-timeclock.ts': spanishTimeclockTexts,
   'translations-es-costing.ts': spanishCostingTexts,
   'translations-es-algorithms.ts': spanishAlgorithmTexts,
   // The TV frame and /tv/start.
@@ -179,6 +182,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishProductionTexts,
   ...spanishSchedulingTexts,
   ...spanishShopfloorTexts,
+  ...spanishTimeclockTexts,
   ...spanishCostingTexts,
   ...spanishAlgorithmTexts,
   ...spanishTvTexts,

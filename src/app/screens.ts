@@ -20,6 +20,7 @@ const scheduling = () => loadChunk(() => import('../areas/scheduling/screens'));
 const tv = () => loadChunk(() => import('../areas/tv/screens'));
 const payroll = () => loadChunk(() => import('../areas/payroll/screens'));
 const shopfloor = () => loadChunk(() => import('../areas/shopfloor/screens'));
+const timeclock = () => loadChunk(() => import('../areas/timeclock/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -77,6 +78,13 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   shopDowntime: () => shopfloor().then((m) => m.DowntimePage),
   shopMenu: () => shopfloor().then((m) => m.MenuPage),
   startDirectActivity: () => shopfloor().then((m) => m.StartDirectActivityPage),
+  // Time clock (issue 7 part 1): tablet screens in the shop-floor chunk, boards and analysis in their own.
+  shopTime: () => shopfloor().then((m) => m.MyTimePage),
+  shopFaces: () => shopfloor().then((m) => m.ShopFacesPage),
+  boardFaces: () => timeclock().then((m) => m.FacesBoardPage),
+  faceHistory: () => timeclock().then((m) => m.FaceHistoryPage),
+  clockAnalysis: () => timeclock().then((m) => m.ClockAnalysisPage),
+  timecards: () => timeclock().then((m) => m.TimecardsPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([

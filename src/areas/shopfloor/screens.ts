@@ -4,3 +4,6 @@ export { DowntimePage } from './DowntimePage';
 export { MenuPage } from './MenuPage';
 export { MyActivityPage } from './MyActivityPage';
 export { StartDirectActivityPage } from './StartDirectActivityPage';
+// Time clock (issue 7 part 1): the operator's own time and the plant's faces on a tablet.
+export { MyTimePage } from './time/MyTimePage';
+export { ShopFacesPage } from './time/ShopFacesPage';
