@@ -75,6 +75,8 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   shopClocks: () => shopfloor().then((m) => m.ClocksPage),
   myActivity: () => shopfloor().then((m) => m.MyActivityPage),
   shopDowntime: () => shopfloor().then((m) => m.DowntimePage),
+  twoHourChecksQueue: () => shopfloor().then((m) => m.TwoHourChecksQueuePage),
+  twoHourCheck: () => shopfloor().then((m) => m.TwoHourCheckPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
