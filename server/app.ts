@@ -24,6 +24,8 @@ import { registerMachineCalls } from './areas/production-plan/machines.routes';
 import { registerProductionPlanCalls } from './areas/production-plan/plan.routes';
 import { PlanService } from './areas/production-plan/plan.service';
 import { areaRateSources, type RateSources } from './areas/production-plan/rate-sources';
+import { registerQualityCheckCalls } from './areas/quality-checks/quality-checks.routes';
+import { QualityChecksService } from './areas/quality-checks/quality-checks.service';
 import { registerSchedulingCalls } from './areas/scheduling/schedule.routes';
 import { SchedulingService } from './areas/scheduling/schedule.service';
 import { registerShopfloorCalls } from './areas/shopfloor/shopfloor.routes';
@@ -107,6 +109,7 @@ export async function buildApp(
   });
   registerSchedulingCalls(registry, scheduling);
   registerShopfloorCalls(registry, new ShopfloorService());
+  registerQualityCheckCalls(registry, new QualityChecksService());
   registerPayrollCalls(registry, new PayrollService());
   registerTimeclockCalls(registry, new TimeclockService());
   registerTvCalls(registry);

@@ -1,4 +1,5 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
+import { spanishChecksTexts } from './translations-es-checks';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
@@ -164,6 +165,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-payroll.ts': spanishPayrollTexts,
   // The maintenance and curing TV boards.
   'translations-es-maintenance.ts': spanishMaintenanceTexts,
+  // The two-hour quality checks.
+  'translations-es-checks.ts': spanishChecksTexts,
 };
 
 /**
@@ -188,5 +191,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishTvTexts,
   ...spanishPayrollTexts,
   ...spanishMaintenanceTexts,
+  ...spanishChecksTexts,
   ...shellTexts,
 };

@@ -85,6 +85,8 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   faceHistory: () => timeclock().then((m) => m.FaceHistoryPage),
   clockAnalysis: () => timeclock().then((m) => m.ClockAnalysisPage),
   timecards: () => timeclock().then((m) => m.TimecardsPage),
+  twoHourChecksQueue: () => shopfloor().then((m) => m.TwoHourChecksQueuePage),
+  twoHourCheck: () => shopfloor().then((m) => m.TwoHourCheckPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([
