@@ -48,4 +48,10 @@ test('the Menu offers the built screens as tiles; a traveler link fills My Activ
   await start.getByRole('button', { name: 'Start work', exact: true }).tap();
   await expect(page).toHaveURL(/\/manufacturing\/myactivity$/);
   await expect(page.getByTestId('my-face')).toContainText(`On LV-CUT01: job ${run.JobNumber}`);
+
+  // Back to her seeded cleaning, as the later specs expect her.
+  const indirect = page.getByTestId('start-indirect');
+  await indirect.getByLabel('Indirect code').selectOption('CLEAN');
+  await indirect.getByRole('button', { name: 'Start indirect' }).tap();
+  await expect(page.getByTestId('my-face')).toContainText('Cleaning');
 });
