@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { authorizeTopic } from '../live/topics';
+import { bayTopic, kpiTopic } from './live';
+import { bayTotals, hourlyPieces, peopleCounts, scrapPercent, shiftStart, targetPieces, topDowntime } from './rules';
+
+const T = (hhmm: string) => `2026-11-24T${hhmm}:00.000Z`;
+
+describe('the shift so far', () => {
+  it('starts at the first clock-in of the day, not before the day starts', () => {
+    expect(shiftStart([T('12:10'), T('11:05'), T('13:00')], T('05:00'))).toBe(T('11:05'));
+    expect(shiftStart([T('03:00')], T('05:00'))).toBe(T('05:00'));
+    expect(shiftStart([], T('05:00'))).toBeNull();
+  });
+});
+
+describe('a machine target', () => {
+  it('is the working minutes since the shift start over the minutes per piece', () => {
+    expect(targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime: [], minutesPerPiece: 0.5 })).toBe(120);
+    expect(targetPieces({ shiftStart: T('10:00'), now: T('10:30'), downtime: [], minutesPerPiece: 0.1 })).toBe(300);
+  });
+  it('leaves downtime out, an open downtime up to now', () => {
+    const downtime = [
+      { Start: T('10:10'), End: T('10:20') },
+      { Start: T('10:50'), End: null },
+    ];
+    expect(targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime, minutesPerPiece: 1 })).toBe(40);
+  });
+  it('is 0 without a rate or a shift', () => {
+    expect(targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime: [], minutesPerPiece: null })).toBe(0);
+    expect(targetPieces({ shiftStart: null, now: T('11:00'), downtime: [], minutesPerPiece: 1 })).toBe(0);
+  });
+});
+
+describe('bay and plant figures', () => {
+  it('bay totals add the rows', () => {
+    expect(
+      bayTotals([
+        { Pieces: 10, TargetPieces: 12, ScrapPieces: 1, DowntimeMinutes: 5.5 },
+        { Pieces: 30, TargetPieces: 25, ScrapPieces: 0, DowntimeMinutes: 0 },
+      ]),
+    ).toEqual({ Pieces: 40, TargetPieces: 37, ScrapPieces: 1, DowntimeMinutes: 5.5 });
+  });
+  it('scrap % is of everything made', () => {
+    expect(scrapPercent(95, 5)).toBe(5);
+    expect(scrapPercent(2, 1)).toBe(33.3);
+    expect(scrapPercent(0, 0)).toBe(0);
+  });
+  it('top downtime reasons sum each event within the window, largest first', () => {
+    const events = [
+      { Reason: 'Changeover', Start: T('09:00'), End: T('10:15') },
+      { Reason: 'Breakdown', Start: T('10:30'), End: T('10:40') },
+      { Reason: 'Breakdown', Start: T('10:35'), End: T('10:55') },
+      { Reason: 'Waiting for material', Start: T('10:50'), End: null },
+    ];
+    expect(topDowntime(events, T('10:00'), T('11:00'))).toEqual([
+      { Reason: 'Breakdown', Minutes: 30 },
+      { Reason: 'Changeover', Minutes: 15 },
+      { Reason: 'Waiting for material', Minutes: 10 },
+    ]);
+    expect(topDowntime(events, T('10:00'), T('11:00'), 1)).toEqual([{ Reason: 'Breakdown', Minutes: 30 }]);
+  });
+  it('people are direct on a machine, indirect by code, or idle; not clocked in: not counted', () => {
+    expect(
+      peopleCounts([
+        { ClockedIn: true, Machine: 'LV-RF01', Indirect: null },
+        { ClockedIn: true, Machine: 'LV-RF01', Indirect: null },
+        { ClockedIn: true, Machine: null, Indirect: 'Cleaning' },
+        { ClockedIn: true, Machine: null, Indirect: null },
+        { ClockedIn: false, Machine: null, Indirect: null },
+      ]),
+    ).toEqual({ Direct: 2, Indirect: 1, Idle: 1 });
+  });
+  it('pieces per hour from the shift start hour to now, empty hours included', () => {
+    const done = [
+      { RecordedAt: T('10:20'), Quantity: 5 },
+      { RecordedAt: T('10:50'), Quantity: 7 },
+      { RecordedAt: T('12:05'), Quantity: 3 },
+      { RecordedAt: T('09:59'), Quantity: 100 },
+    ];
+    expect(hourlyPieces(done, T('10:15'), T('12:30'))).toEqual([
+      { Hour: T('10:00'), Pieces: 12 },
+      { Hour: T('11:00'), Pieces: 0 },
+      { Hour: T('12:00'), Pieces: 3 },
+    ]);
+    expect(hourlyPieces(done, null, T('12:30'))).toEqual([]);
+  });
+});
+
+describe('board topics', () => {
+  it('bay:{BayNumber} and kpi:{PlantID} are public; malformed ones match no rule', () => {
+    expect(authorizeTopic(null, bayTopic(1))).toBeNull();
+    expect(authorizeTopic(null, kpiTopic(1))).toBeNull();
+    expect(authorizeTopic(null, 'bay:0')).toBe('There is no topic named bay:0.');
+    expect(authorizeTopic(null, 'kpi:x')).toBe('There is no topic named kpi:x.');
+  });
+});

@@ -1,0 +1,113 @@
+import { minutesWithin, type Window } from '../shopfloor/rules';
+import type { BayTotals, DowntimeReasonMinutes, HourPieces } from './entities';
+
+/**
+ * The scoreboard and KPI figures as pure functions (server/areas/boards builds the documents with
+ * them). "The shift so far" starts at the plant's first clock-in of the plant day (not before the day's
+ * start): the crew's shift began then. A machine's target is the working minutes since then, less its
+ * downtime, divided by its minutes per piece.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The earliest clock-in of the day, not before the day's start; null when nobody clocked in. */
+export function shiftStart(clockIns: readonly string[], dayFrom: string): string | null {
+  if (!clockIns.length) return null;
+  const first = Math.min(...clockIns.map((c) => Date.parse(c)));
+  return new Date(Math.max(first, Date.parse(dayFrom))).toISOString();
+}
+
+/** floor((now − shift start − downtime) / minutes per piece); 0 without a rate or a shift. */
+export function targetPieces(p: {
+  shiftStart: string | null;
+  now: string;
+  downtime: readonly Window[];
+  minutesPerPiece: number | null;
+}): number {
+  if (!p.shiftStart || !p.minutesPerPiece || p.minutesPerPiece <= 0) return 0;
+  const wall = (Date.parse(p.now) - Date.parse(p.shiftStart)) / MINUTE;
+  if (wall <= 0) return 0;
+  const working = Math.max(0, wall - minutesWithin(p.downtime, p.shiftStart, p.now));
+  // A hair of tolerance so 30 minutes at 0.1 min/pc is 300, not 299.
+  return Math.floor(working / p.minutesPerPiece + 1e-9);
+}
+
+/** The sums of a bay's rows. */
+export function bayTotals(
+  rows: readonly { Pieces: number; TargetPieces: number; ScrapPieces: number; DowntimeMinutes: number }[],
+): BayTotals {
+  const sum = (f: (r: (typeof rows)[number]) => number) =>
+    Math.round(rows.reduce((s, r) => s + f(r), 0) * 100) / 100;
+  return {
+    Pieces: sum((r) => r.Pieces),
+    TargetPieces: Math.round(sum((r) => r.TargetPieces)),
+    ScrapPieces: sum((r) => r.ScrapPieces),
+    DowntimeMinutes: sum((r) => r.DowntimeMinutes),
+  };
+}
+
+/** Scrap as a percentage of everything made (good + scrap), one decimal; 0 when nothing was made. */
+export function scrapPercent(good: number, scrap: number): number {
+  const all = good + scrap;
+  return all > 0 ? Math.round((scrap / all) * 1000) / 10 : 0;
+}
+
+/** Downtime minutes per reason within [from, to), largest first (then by reason), at most `n`. */
+export function topDowntime(
+  events: readonly { Reason: string; Start: string; End: string | null }[],
+  from: string,
+  to: string,
+  n = 5,
+): DowntimeReasonMinutes[] {
+  const byReason = new Map<string, Window[]>();
+  for (const e of events) byReason.set(e.Reason, [...(byReason.get(e.Reason) ?? []), e]);
+  return [...byReason]
+    .map(([Reason, windows]) => ({
+      Reason,
+      // Two machines down for the same reason at once count twice: sum per event, not the union.
+      Minutes: Math.round(windows.reduce((s, w) => s + minutesWithin([w], from, to), 0) * 100) / 100,
+    }))
+    .filter((r) => r.Minutes > 0)
+    .sort((a, b) => b.Minutes - a.Minutes || a.Reason.localeCompare(b.Reason))
+    .slice(0, n);
+}
+
+/** People clocked in, by what they do now: on a machine, on indirect work, or idle. */
+export function peopleCounts(
+  people: readonly { ClockedIn: boolean; Machine: string | null; Indirect: string | null }[],
+): { Direct: number; Indirect: number; Idle: number } {
+  const out = { Direct: 0, Indirect: 0, Idle: 0 };
+  for (const p of people) {
+    if (!p.ClockedIn) continue;
+    if (p.Machine) out.Direct++;
+    else if (p.Indirect) out.Indirect++;
+    else out.Idle++;
+  }
+  return out;
+}
+
+/**
+ * Good pieces per clock hour from the hour the shift started in to the hour of `now` (both included);
+ * completions outside that span are left out. Hours are whole UTC hours, which are whole plant hours
+ * for every plant zone we have (no half-hour offsets).
+ */
+export function hourlyPieces(
+  completions: readonly { RecordedAt: string; Quantity: number }[],
+  shift: string | null,
+  now: string,
+): HourPieces[] {
+  if (!shift) return [];
+  const first = Math.floor(Date.parse(shift) / HOUR) * HOUR;
+  const last = Math.floor(Date.parse(now) / HOUR) * HOUR;
+  if (last < first) return [];
+  const hours: HourPieces[] = [];
+  for (let h = first; h <= last; h += HOUR) hours.push({ Hour: new Date(h).toISOString(), Pieces: 0 });
+  for (const c of completions) {
+    const h = Math.floor(Date.parse(c.RecordedAt) / HOUR) * HOUR;
+    const i = (h - first) / HOUR;
+    const bucket = hours[i];
+    if (bucket && Date.parse(c.RecordedAt) >= Date.parse(shift)) bucket.Pieces += c.Quantity;
+  }
+  return hours;
+}
