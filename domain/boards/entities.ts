@@ -22,6 +22,8 @@ export const ScoreRow = z.object({
   /** The reason of the open downtime (null: running). */
   DownReason: z.string().nullable(),
   MinutesPerPiece: z.number().nullable(),
+  /** Working minutes of the shift so far as of AsOf (less downtime): the board advances it while running. */
+  WorkingMinutes: z.number(),
   /** Who is on it now (names only). */
   Operators: z.array(z.string()),
 });
@@ -64,6 +66,8 @@ export const KpiBoard = z.object({
   ShiftStart: Instant.nullable(),
   Pieces: z.number(),
   TargetPieces: z.number().int(),
+  /** Pieces a minute the running machines with a rate add to the target: the board advances it. */
+  TargetPiecesPerMinute: z.number(),
   ScrapPieces: z.number(),
   /** Scrap / (good + scrap) × 100, one decimal; 0 with no pieces. */
   ScrapPercent: z.number(),

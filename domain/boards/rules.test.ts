@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeTopic } from '../live/topics';
 import { bayTopic, kpiTopic } from './live';
-import { bayTotals, hourlyPieces, peopleCounts, scrapPercent, shiftStart, targetPieces, topDowntime } from './rules';
+import {
+  bayTotals,
+  hourlyPieces,
+  peopleCounts,
+  plantTargetAt,
+  scrapPercent,
+  shiftStart,
+  targetAt,
+  targetPieces,
+  topDowntime,
+} from './rules';
 
 const T = (hhmm: string) => `2026-11-24T${hhmm}:00.000Z`;
 
@@ -15,8 +25,12 @@ describe('the shift so far', () => {
 
 describe('a machine target', () => {
   it('is the working minutes since the shift start over the minutes per piece', () => {
-    expect(targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime: [], minutesPerPiece: 0.5 })).toBe(120);
-    expect(targetPieces({ shiftStart: T('10:00'), now: T('10:30'), downtime: [], minutesPerPiece: 0.1 })).toBe(300);
+    expect(
+      targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime: [], minutesPerPiece: 0.5 }),
+    ).toBe(120);
+    expect(
+      targetPieces({ shiftStart: T('10:00'), now: T('10:30'), downtime: [], minutesPerPiece: 0.1 }),
+    ).toBe(300);
   });
   it('leaves downtime out, an open downtime up to now', () => {
     const downtime = [
@@ -26,7 +40,9 @@ describe('a machine target', () => {
     expect(targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime, minutesPerPiece: 1 })).toBe(40);
   });
   it('is 0 without a rate or a shift', () => {
-    expect(targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime: [], minutesPerPiece: null })).toBe(0);
+    expect(
+      targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime: [], minutesPerPiece: null }),
+    ).toBe(0);
     expect(targetPieces({ shiftStart: null, now: T('11:00'), downtime: [], minutesPerPiece: 1 })).toBe(0);
   });
 });
@@ -92,5 +108,22 @@ describe('board topics', () => {
     expect(authorizeTopic(null, kpiTopic(1))).toBeNull();
     expect(authorizeTopic(null, 'bay:0')).toBe('There is no topic named bay:0.');
     expect(authorizeTopic(null, 'kpi:x')).toBe('There is no topic named kpi:x.');
+  });
+});
+
+describe('targets between writes', () => {
+  const row = { WorkingMinutes: 60, MinutesPerPiece: 2, DownReason: null };
+  it('a running machine target grows with the clock since AsOf', () => {
+    expect(targetAt(row, T('11:00'), Date.parse(T('11:00')))).toBe(30);
+    expect(targetAt(row, T('11:00'), Date.parse(T('11:10')))).toBe(35);
+  });
+  it('a machine that is down, or has no rate, does not grow', () => {
+    expect(targetAt({ ...row, DownReason: 'Breakdown' }, T('11:00'), Date.parse(T('11:10')))).toBe(30);
+    expect(targetAt({ ...row, MinutesPerPiece: null }, T('11:00'), Date.parse(T('11:10')))).toBe(0);
+  });
+  it('the plant target adds its running rate since AsOf', () => {
+    expect(
+      plantTargetAt({ TargetPieces: 100, TargetPiecesPerMinute: 2.5 }, T('11:00'), Date.parse(T('11:04'))),
+    ).toBe(110);
   });
 });

@@ -111,3 +111,27 @@ export function hourlyPieces(
   }
   return hours;
 }
+
+/**
+ * A scoreboard row's target at `now`, advanced from its figures as of `asOf`: a running machine's
+ * working minutes grow with the clock, a machine that is down (DownReason set) stays where it was.
+ */
+export function targetAt(
+  row: { WorkingMinutes: number; MinutesPerPiece: number | null; DownReason: string | null },
+  asOf: string,
+  now: number,
+): number {
+  if (!row.MinutesPerPiece || row.MinutesPerPiece <= 0) return 0;
+  const extra = row.DownReason ? 0 : Math.max(0, (now - Date.parse(asOf)) / MINUTE);
+  return Math.floor((row.WorkingMinutes + extra) / row.MinutesPerPiece + 1e-9);
+}
+
+/** The plant's target at `now`: the target as of `asOf` plus what the running machines add since. */
+export function plantTargetAt(
+  kpi: { TargetPieces: number; TargetPiecesPerMinute: number },
+  asOf: string,
+  now: number,
+): number {
+  const minutes = Math.max(0, (now - Date.parse(asOf)) / MINUTE);
+  return kpi.TargetPieces + Math.floor(minutes * kpi.TargetPiecesPerMinute + 1e-9);
+}

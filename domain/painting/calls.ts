@@ -70,7 +70,8 @@ export const RecordViscosity = defineCall({
 export const StartPaintLoad = defineCall({
   method: 'POST',
   path: 'painting/StartPaintLoad',
-  summary: 'Start a load (batch) on a paint line: job, part, paint and quantity; ends the load running there.',
+  summary:
+    'Start a load (batch) on a paint line: job, part, paint and quantity; ends the load running there.',
   access: floor,
   payload: z.object({
     ResourceID,

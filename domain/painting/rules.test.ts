@@ -17,9 +17,13 @@ describe('viscosity range', () => {
   });
   it('refuses seconds and temperatures nobody can read off a Zahn cup', () => {
     expect(readingProblem({ Seconds: 22, TemperatureF: 72 })).toBeNull();
-    expect(readingProblem({ Seconds: 0, TemperatureF: 72 })).toBe('Seconds must be between 5 and 120 (Zahn cup).');
+    expect(readingProblem({ Seconds: 0, TemperatureF: 72 })).toBe(
+      'Seconds must be between 5 and 120 (Zahn cup).',
+    );
     expect(readingProblem({ Seconds: 500, TemperatureF: 72 })).toMatch(/^Seconds/);
-    expect(readingProblem({ Seconds: 22, TemperatureF: 400 })).toBe('TemperatureF must be between 32 and 140 °F.');
+    expect(readingProblem({ Seconds: 22, TemperatureF: 400 })).toBe(
+      'TemperatureF must be between 32 and 140 °F.',
+    );
     expect(readingProblem({ Seconds: Number.NaN, TemperatureF: 72 })).toMatch(/^Seconds/);
   });
 });

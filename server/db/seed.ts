@@ -6,6 +6,7 @@ import type { Database, Sql } from './database';
 import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
 import { seedOrders } from './seed-orders';
+import { seedPainting } from './seed-painting';
 import { seedPayroll } from './seed-payroll';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
 import { seedScheduling } from './seed-scheduling';
@@ -365,6 +366,8 @@ export async function seedDemo(
     await seedAlgorithms(tx);
     await seedScheduling(tx);
     await seedShopfloor(tx);
+    // Paint lines, bays and the TV boards' documents (issue 7 parts 2-3).
+    await seedPainting(tx);
     await seedPayroll(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
