@@ -59,6 +59,12 @@ export const screenKeys = [
   'shopClocks',
   'myActivity',
   'shopDowntime',
+  // TV painting, scoreboard and KPI boards and the painting tablet screens (issue 7 parts 2-3).
+  'tvPainting',
+  'tvScoreboard',
+  'tvKpiMonitor',
+  'shopPainting',
+  'viscosityReport',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -821,8 +827,8 @@ group(
     ['time', 'Time', { area: 'time' }],
     ['reports', 'Shop Reports'],
     ['faces', 'Shop Faces', { area: 'boards' }],
-    ['painting', 'Painting', { public: true }],
-    ['painting/viscosityreport/:EmployeeID', 'Viscosity Report', { public: true }],
+    ['painting', 'Painting', { public: true, screen: 'shopPainting' }],
+    ['painting/viscosityreport/:EmployeeID', 'Viscosity Report', { public: true, screen: 'viscosityReport' }],
     ['supplies', 'Shop Supplies', { public: true }],
     ['partgallery', 'Shop Part Gallery'],
     ['incidentform/:incidentID', 'Shop Incident Form', { area: 'quality' }],
@@ -968,13 +974,13 @@ group({ base: '/cs', area: 'cs', interface: 'cs', flags: ['accessCs'] }, [
 // §2.2 /tv/: public, unattended (spec 000 §2.3).
 group({ base: '/tv', area: 'tv', interface: 'tv', defaultChild: 'start' }, [
   ['start', 'TV Start', { public: true, screen: 'tvStart' }],
-  ['painting/:resourceId', 'TV Painting', { public: true }],
+  ['painting/:resourceId', 'TV Painting', { public: true, screen: 'tvPainting' }],
   ['maintenance/womonitor/:plantId', 'Work Order Monitor', { public: true }],
   ['maintenance/calendar', 'TV Maintenance Calendar', { public: true }],
   ['maintenance/fixturerequests/:plantId', 'TV Fixture Requests', { public: true }],
   ['curing/:locationId', 'Curing', { public: true }],
-  ['kpimonitor/:plantId', 'KPI Monitor', { public: true }],
-  ['scoreboard/:bayNumber', 'TV Scoreboard', { public: true }],
+  ['kpimonitor/:plantId', 'KPI Monitor', { public: true, screen: 'tvKpiMonitor' }],
+  ['scoreboard/:bayNumber', 'TV Scoreboard', { public: true, screen: 'tvScoreboard' }],
   ['productionmonitor/:resourceId', 'Production Monitor', { public: true }],
   ['faceboard', 'Faceboard', { public: true }],
 ]);

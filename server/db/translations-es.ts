@@ -1,4 +1,5 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
+import { spanishBoardTexts } from './translations-es-boards';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
@@ -158,6 +159,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   // The TV frame and /tv/start.
   'translations-es-tv.ts': spanishTvTexts,
   'translations-es-payroll.ts': spanishPayrollTexts,
+  // The painting tablet screens and the painting, scoreboard and KPI TV boards.
+  'translations-es-boards.ts': spanishBoardTexts,
 };
 
 /**
@@ -180,5 +183,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishAlgorithmTexts,
   ...spanishTvTexts,
   ...spanishPayrollTexts,
+  ...spanishBoardTexts,
   ...shellTexts,
 };

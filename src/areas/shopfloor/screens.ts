@@ -2,3 +2,6 @@
 export { ClocksPage } from './ClocksPage';
 export { DowntimePage } from './DowntimePage';
 export { MyActivityPage } from './MyActivityPage';
+// The painting tablet screens (issue 7 part 2).
+export { PaintingPage } from './painting/PaintingPage';
+export { ViscosityReportPage } from './painting/ViscosityReportPage';
