@@ -11,6 +11,7 @@ import {
   targetAt,
   targetPieces,
   topDowntime,
+  workingMinutes,
 } from './rules';
 
 const T = (hhmm: string) => `2026-11-24T${hhmm}:00.000Z`;
@@ -24,26 +25,33 @@ describe('the shift so far', () => {
 });
 
 describe('a machine target', () => {
-  it('is the working minutes since the shift start over the minutes per piece', () => {
-    expect(
-      targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime: [], minutesPerPiece: 0.5 }),
-    ).toBe(120);
-    expect(
-      targetPieces({ shiftStart: T('10:00'), now: T('10:30'), downtime: [], minutesPerPiece: 0.1 }),
-    ).toBe(300);
+  const allShift = [{ Start: T('09:00'), End: null }];
+  it('is the working minutes (someone on it, not down) over the minutes per piece', () => {
+    expect(targetPieces(workingMinutes(allShift, [], T('10:00'), T('11:00')), 0.5)).toBe(120);
+    expect(targetPieces(workingMinutes(allShift, [], T('10:00'), T('10:30')), 0.1)).toBe(300);
   });
   it('leaves downtime out, an open downtime up to now', () => {
     const downtime = [
       { Start: T('10:10'), End: T('10:20') },
       { Start: T('10:50'), End: null },
     ];
-    expect(targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime, minutesPerPiece: 1 })).toBe(40);
+    expect(workingMinutes(allShift, downtime, T('10:00'), T('11:00'))).toBe(40);
   });
-  it('is 0 without a rate or a shift', () => {
-    expect(
-      targetPieces({ shiftStart: T('10:00'), now: T('11:00'), downtime: [], minutesPerPiece: null }),
-    ).toBe(0);
-    expect(targetPieces({ shiftStart: null, now: T('11:00'), downtime: [], minutesPerPiece: 1 })).toBe(0);
+  it('counts only the time someone worked on the machine, overlaps once', () => {
+    const staffed = [
+      { Start: T('10:00'), End: T('10:20') },
+      { Start: T('10:10'), End: T('10:30') },
+      { Start: T('10:45'), End: null },
+    ];
+    expect(workingMinutes(staffed, [], T('10:00'), T('11:00'))).toBe(45);
+    expect(workingMinutes(staffed, [{ Start: T('10:25'), End: T('10:50') }], T('10:00'), T('11:00'))).toBe(
+      35,
+    );
+    expect(workingMinutes([], [], T('10:00'), T('11:00'))).toBe(0);
+  });
+  it('is 0 without a rate', () => {
+    expect(targetPieces(60, null)).toBe(0);
+    expect(targetPieces(60, 0)).toBe(0);
   });
 });
 
@@ -112,13 +120,14 @@ describe('board topics', () => {
 });
 
 describe('targets between writes', () => {
-  const row = { WorkingMinutes: 60, MinutesPerPiece: 2, DownReason: null };
+  const row = { WorkingMinutes: 60, MinutesPerPiece: 2, DownReason: null, Operators: ['Ana'] };
   it('a running machine target grows with the clock since AsOf', () => {
     expect(targetAt(row, T('11:00'), Date.parse(T('11:00')))).toBe(30);
     expect(targetAt(row, T('11:00'), Date.parse(T('11:10')))).toBe(35);
   });
-  it('a machine that is down, or has no rate, does not grow', () => {
+  it('a machine that is down, has nobody on it or has no rate, does not grow', () => {
     expect(targetAt({ ...row, DownReason: 'Breakdown' }, T('11:00'), Date.parse(T('11:10')))).toBe(30);
+    expect(targetAt({ ...row, Operators: [] }, T('11:00'), Date.parse(T('11:10')))).toBe(30);
     expect(targetAt({ ...row, MinutesPerPiece: null }, T('11:00'), Date.parse(T('11:10')))).toBe(0);
   });
   it('the plant target adds its running rate since AsOf', () => {

@@ -4,8 +4,8 @@ import type { BayTotals, DowntimeReasonMinutes, HourPieces } from './entities';
 /**
  * The scoreboard and KPI figures as pure functions (server/areas/boards builds the documents with
  * them). "The shift so far" starts at the plant's first clock-in of the plant day (not before the day's
- * start): the crew's shift began then. A machine's target is the working minutes since then, less its
- * downtime, divided by its minutes per piece.
+ * start): the crew's shift began then. A machine's target is its working minutes since then (someone
+ * on it, not down) divided by its minutes per piece.
  */
 
 const MINUTE = 60_000;
@@ -18,19 +18,40 @@ export function shiftStart(clockIns: readonly string[], dayFrom: string): string
   return new Date(Math.max(first, Date.parse(dayFrom))).toISOString();
 }
 
-/** floor((now − shift start − downtime) / minutes per piece); 0 without a rate or a shift. */
-export function targetPieces(p: {
-  shiftStart: string | null;
-  now: string;
-  downtime: readonly Window[];
-  minutesPerPiece: number | null;
-}): number {
-  if (!p.shiftStart || !p.minutesPerPiece || p.minutesPerPiece <= 0) return 0;
-  const wall = (Date.parse(p.now) - Date.parse(p.shiftStart)) / MINUTE;
-  if (wall <= 0) return 0;
-  const working = Math.max(0, wall - minutesWithin(p.downtime, p.shiftStart, p.now));
+/**
+ * Working minutes of a machine within [from, to): the time someone worked on it (the union of its
+ * direct activities, open ones up to `to`) less the time it was down. A machine nobody ran earns no
+ * target.
+ */
+export function workingMinutes(
+  staffed: readonly Window[],
+  downtime: readonly Window[],
+  from: string,
+  to: string,
+): number {
+  const lo = Date.parse(from);
+  const hi = Date.parse(to);
+  if (!(hi > lo)) return 0;
+  const clip = (w: Window) =>
+    [Math.max(lo, Date.parse(w.Start)), Math.min(hi, w.End ? Date.parse(w.End) : hi)] as const;
+  const on = staffed.map(clip).filter(([a, b]) => b > a);
+  const off = downtime.map(clip).filter(([a, b]) => b > a);
+  const points = [...new Set([lo, hi, ...on.flat(), ...off.flat()])].sort((a, b) => a - b);
+  let total = 0;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i]!;
+    const b = points[i + 1]!;
+    const inside = (ws: (readonly [number, number])[]) => ws.some(([s, e]) => s <= a && e >= b);
+    if (inside(on) && !inside(off)) total += b - a;
+  }
+  return Math.round((total / MINUTE) * 100) / 100;
+}
+
+/** floor(working minutes / minutes per piece); 0 without a rate. */
+export function targetPieces(working: number, minutesPerPiece: number | null): number {
+  if (!minutesPerPiece || minutesPerPiece <= 0 || working <= 0) return 0;
   // A hair of tolerance so 30 minutes at 0.1 min/pc is 300, not 299.
-  return Math.floor(working / p.minutesPerPiece + 1e-9);
+  return Math.floor(working / minutesPerPiece + 1e-9);
 }
 
 /** The sums of a bay's rows. */
@@ -113,16 +134,22 @@ export function hourlyPieces(
 }
 
 /**
- * A scoreboard row's target at `now`, advanced from its figures as of `asOf`: a running machine's
- * working minutes grow with the clock, a machine that is down (DownReason set) stays where it was.
+ * A scoreboard row's target at `now`, advanced from its figures as of `asOf`: a staffed machine's
+ * working minutes grow with the clock; one that is down (DownReason) or has nobody on it stays.
  */
 export function targetAt(
-  row: { WorkingMinutes: number; MinutesPerPiece: number | null; DownReason: string | null },
+  row: {
+    WorkingMinutes: number;
+    MinutesPerPiece: number | null;
+    DownReason: string | null;
+    Operators: readonly string[];
+  },
   asOf: string,
   now: number,
 ): number {
   if (!row.MinutesPerPiece || row.MinutesPerPiece <= 0) return 0;
-  const extra = row.DownReason ? 0 : Math.max(0, (now - Date.parse(asOf)) / MINUTE);
+  const running = !row.DownReason && row.Operators.length > 0;
+  const extra = running ? Math.max(0, (now - Date.parse(asOf)) / MINUTE) : 0;
   return Math.floor((row.WorkingMinutes + extra) / row.MinutesPerPiece + 1e-9);
 }
 

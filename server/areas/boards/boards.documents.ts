@@ -8,6 +8,7 @@ import {
   shiftStart,
   targetPieces,
   topDowntime,
+  workingMinutes,
 } from '../../../domain/boards/rules';
 import { boardItemChange } from '../../../domain/live/board-items';
 import type { PendingChange } from '../../../domain/live/changes';
@@ -39,6 +40,8 @@ interface PlantFloor {
   completions: { ResourceID: string; Quantity: number; Scrap: number; RecordedAt: string }[];
   downtime: { ResourceID: string; Reason: string; Start: string; End: string | null }[];
   activities: { ResourceID: string | null; IndirectCode: string | null; EmployeeID: number; Name: string }[];
+  /** Direct activities on the plant's machines that ran today (open ones too). */
+  staffed: { ResourceID: string; Start: string; End: string | null }[];
   clockedIn: number[];
   dayFrom: string;
 }
@@ -84,6 +87,13 @@ async function plantFloor(db: Sql, plantId: number, now: string): Promise<PlantF
       WHERE a.plant_id = $1 AND a.ended_at IS NULL ORDER BY a.started_at, a.labor_activity_id`,
     [plantId],
   );
+  const staffed = await db.query<{ ResourceID: string; Start: unknown; End: unknown }>(
+    `SELECT a.resource_id AS "ResourceID", a.started_at AS "Start", a.ended_at AS "End"
+       FROM labor_activities a
+      WHERE a.plant_id = $1 AND a.resource_id IS NOT NULL AND a.started_at < $3
+        AND (a.ended_at IS NULL OR a.ended_at > $2)`,
+    [plantId, day.From, day.To],
+  );
   const punches = await db.query<{ employee_id: number; clocked_in_at: unknown; open: boolean }>(
     `SELECT employee_id, clocked_in_at, clocked_out_at IS NULL AS open FROM clock_punches
       WHERE plant_id = $1 AND (clocked_out_at IS NULL OR clocked_out_at >= $2)`,
@@ -110,6 +120,11 @@ async function plantFloor(db: Sql, plantId: number, now: string): Promise<PlantF
       End: d.End === null || d.End === undefined ? null : iso(d.End),
     })),
     activities,
+    staffed: staffed.map((a) => ({
+      ResourceID: a.ResourceID,
+      Start: iso(a.Start),
+      End: a.End === null || a.End === undefined ? null : iso(a.End),
+    })),
     clockedIn: punches.filter((p) => p.open).map((p) => p.employee_id),
   };
 }
@@ -121,24 +136,20 @@ function scoreRow(f: PlantFloor, m: MachineRow): ScoreRow {
   const down = f.downtime.filter((d) => d.ResourceID === m.ResourceID);
   const windows: Window[] = down.map((d) => ({ Start: d.Start, End: d.End }));
   const open = down.find((d) => d.End === null) ?? null;
-  const working = f.shift
-    ? Math.max(0, (Date.parse(f.now) - Date.parse(f.shift)) / 60_000 - minutesWithin(windows, f.shift, f.now))
-    : 0;
+  const staffed: Window[] = f.staffed
+    .filter((a) => a.ResourceID === m.ResourceID)
+    .map((a) => ({ Start: a.Start, End: a.End }));
+  const working = f.shift ? workingMinutes(staffed, windows, f.shift, f.now) : 0;
   return {
     ResourceID: m.ResourceID,
     Description: m.Description,
     Pieces: round2(done.reduce((s, c) => s + c.Quantity, 0)),
-    TargetPieces: targetPieces({
-      shiftStart: f.shift,
-      now: f.now,
-      downtime: windows,
-      minutesPerPiece: m.MinutesPerPiece,
-    }),
+    TargetPieces: targetPieces(working, m.MinutesPerPiece),
     ScrapPieces: round2(done.reduce((s, c) => s + c.Scrap, 0)),
     DowntimeMinutes: minutesWithin(windows, f.dayFrom, f.now),
     DownReason: open?.Reason ?? null,
     MinutesPerPiece: m.MinutesPerPiece,
-    WorkingMinutes: round2(working),
+    WorkingMinutes: working,
     Operators: f.activities.filter((a) => a.ResourceID === m.ResourceID).map((a) => a.Name),
   };
 }
@@ -177,7 +188,9 @@ export async function kpiBoard(db: Sql, plantId: number, now: string): Promise<K
     TargetPiecesPerMinute:
       Math.round(
         rows.reduce(
-          (s, r) => s + (f.shift && !r.DownReason && r.MinutesPerPiece ? 1 / r.MinutesPerPiece : 0),
+          (s, r) =>
+            s +
+            (f.shift && !r.DownReason && r.Operators.length && r.MinutesPerPiece ? 1 / r.MinutesPerPiece : 0),
           0,
         ) * 10_000,
       ) / 10_000,

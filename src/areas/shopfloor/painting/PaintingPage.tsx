@@ -15,6 +15,13 @@ import './painting.css';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
+/** A reading's time in plant time: the time alone today, with the date on an earlier day. */
+function readingTime(iso: string, plantId: number): string {
+  const full = formatDateTime(iso, plantId);
+  const today = formatDateTime(new Date().toISOString(), plantId).split(' ')[0];
+  return full.startsWith(`${today} `) ? full.slice(today!.length + 1) : full;
+}
+
 /** The number typed in a field, or NaN (empty included). */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
@@ -55,6 +62,7 @@ function PaintingTablet({ employeeId, plantId }: { employeeId: number; plantId: 
   const [touched, setTouched] = useState(false);
   const action = useAction();
   const [lastRecorded, setLastRecorded] = useState<string | null>(null);
+  const [lastRecordedOut, setLastRecordedOut] = useState(false);
   useEffect(() => {
     if (!lastRecorded) return;
     const timer = setTimeout(() => setLastRecorded(null), 8000);
@@ -103,6 +111,7 @@ function PaintingTablet({ employeeId, plantId }: { employeeId: number; plantId: 
       setSeconds('');
       setTemperature('');
       setTouched(false);
+      setLastRecordedOut(!done.InRange);
       setLastRecorded(
         done.InRange
           ? t('Reading recorded: {{seconds}} s, in range.', { seconds: fmt(done.Seconds) })
@@ -192,37 +201,13 @@ function PaintingTablet({ employeeId, plantId }: { employeeId: number; plantId: 
                     : t('No reading due: nothing on the line.')}
                 </p>
                 <p>{t('Good pieces painted today: {{count}}', { count: fmt(shown.GoodPiecesToday) })}</p>
-                <table className="sf-table" data-testid="paint-readings">
-                  <thead>
-                    <tr>
-                      <th>{t('Time')}</th>
-                      <th>{t('Colour')}</th>
-                      <th className="sf-num">{t('Seconds')}</th>
-                      <th className="sf-num">°F</th>
-                      <th>{t('Status')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {shown.Readings.slice(0, 5).map((r) => (
-                      <tr key={r.ViscosityReadingID} data-in-range={r.InRange}>
-                        <td>{formatDateTime(r.RecordedAt, r.PlantID)}</td>
-                        <td>{r.Colour}</td>
-                        <td className="sf-num">{fmt(r.Seconds)}</td>
-                        <td className="sf-num">{fmt(r.TemperatureF)}</td>
-                        <td className={r.InRange ? 'sf-badge-up' : 'sf-badge-down'}>
-                          {r.InRange ? t('In range') : t('Out of range')}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
               </>
             )}
           </div>
           <div className="card" data-testid="viscosity-form">
             <h2>{t('Record a viscosity reading')}</h2>
             <div className="sf-form pt-form">
-              <label>
+              <label className="pt-paint">
                 {t('Paint')}
                 <select
                   value={paintCode}
@@ -280,12 +265,48 @@ function PaintingTablet({ employeeId, plantId }: { employeeId: number; plantId: 
               </button>
             </div>
             {lastRecorded && (
-              <p className="alert alert-success" role="status" data-testid="viscosity-recorded">
+              <p
+                className={`alert ${lastRecordedOut ? 'alert-error' : 'alert-success'}`}
+                role="status"
+                data-testid="viscosity-recorded"
+              >
                 {lastRecorded}
               </p>
             )}
             <ActionMessages error={action.error} testId="painting-error" />
           </div>
+        </div>
+      )}
+      {shown && (
+        <div className="card">
+          <h2>{t('Last viscosity readings')}</h2>
+          <table className="sf-table" data-testid="paint-readings">
+            <thead>
+              <tr>
+                <th>{t('Time')}</th>
+                <th>{t('Colour')}</th>
+                <th className="sf-num">{t('Seconds')}</th>
+                <th className="sf-num">°F</th>
+                <th>{t('Operator')}</th>
+                <th>{t('Status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.Readings.slice(0, 6).map((r) => (
+                <tr key={r.ViscosityReadingID} data-in-range={r.InRange}>
+                  <td className="pt-time">{readingTime(r.RecordedAt, r.PlantID)}</td>
+                  <td>{r.Colour}</td>
+                  <td className="sf-num">{fmt(r.Seconds)}</td>
+                  <td className="sf-num">{fmt(r.TemperatureF)}</td>
+                  <td>{r.EmployeeName}</td>
+                  <td className={r.InRange ? 'sf-badge-up' : 'sf-badge-down'}>
+                    {r.InRange ? t('In range') : t('Out of range')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {shown.Readings.length === 0 && <p className="muted">{t('No readings yet.')}</p>}
         </div>
       )}
     </section>

@@ -137,7 +137,7 @@ function KpiBody({ plantId }: { plantId: number }) {
         </section>
         <section key="scrap" className="tv-panel tvk-panel" data-testid="tvk-scrap">
           <h2>{t('Scrap')}</h2>
-          <div className={`tvk-huge ${kpi.ScrapPercent > 3 ? 'tvk-bad' : 'tvk-good'}`}>
+          <div className={`tvk-huge tvk-narrow ${kpi.ScrapPercent > 3 ? 'tvk-bad' : 'tvk-good'}`}>
             {fmt(kpi.ScrapPercent, 1)}%
           </div>
           <div className="tvk-sub">{t('{{count}} pieces', { count: fmt(kpi.ScrapPieces) })}</div>

@@ -40,6 +40,12 @@ function PaintingBody({ resourceId, onPlant }: { resourceId: string; onPlant(id:
   }
   const tz = plantTimeZone(line.PlantID);
   const time = (iso: string) => dayjs(iso).tz(tz).format('h:mm A');
+  // Readings of an earlier day say which day.
+  const today = dayjs(now).tz(tz).format('YYYY-MM-DD');
+  const when = (iso: string) => {
+    const d = dayjs(iso).tz(tz);
+    return d.format('YYYY-MM-DD') === today ? d.format('h:mm A') : d.format('MMM D h:mm A');
+  };
   const load = line.CurrentLoad;
   const left = minutesUntilDue(line.NextReadingDueAt, now);
   const overdue = left !== null && left < 0;
@@ -51,12 +57,14 @@ function PaintingBody({ resourceId, onPlant }: { resourceId: string; onPlant(id:
         </h2>
         {load ? (
           <div className="tvp-load-body" data-testid="tvp-load">
-            <div className="tvp-swatch" style={{ background: load.ColourHex }} aria-hidden="true" />
+            <div className="tvp-paint">
+              <div className="tvp-swatch" style={{ background: load.ColourHex }} aria-hidden="true" />
+              <div className="tvp-colour">
+                {load.Colour}
+                <span className="tvp-code">{load.PaintCode}</span>
+              </div>
+            </div>
             <dl className="tv-facts">
-              <dt>{t('Colour')}</dt>
-              <dd className="tvp-colour">
-                {load.Colour} <span className="tv-muted">({load.PaintCode})</span>
-              </dd>
               <dt>{t('Job')}</dt>
               <dd>{load.JobNumber}</dd>
               <dt>{t('Part')}</dt>
@@ -115,7 +123,7 @@ function PaintingBody({ resourceId, onPlant }: { resourceId: string; onPlant(id:
           <tbody>
             {line.Readings.slice(0, 6).map((r) => (
               <tr key={r.ViscosityReadingID} data-in-range={r.InRange} className={r.InRange ? '' : 'tvp-out'}>
-                <td>{time(r.RecordedAt)}</td>
+                <td>{when(r.RecordedAt)}</td>
                 <td>{r.Colour}</td>
                 <td className="tvp-num">{fmt(r.Seconds)}</td>
                 <td className="tvp-num tv-muted">
