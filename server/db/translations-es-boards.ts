@@ -42,8 +42,8 @@ export const spanishBoardTexts: Record<string, string> = {
   'On it': 'Operando',
   'DOWN: {{reason}}': 'PARADA: {{reason}}',
   'Bay total': 'Total de la nave',
-  'Target: pieces the machine’s rate allows since the shift began, less downtime.':
-    'Meta: piezas que permite la tasa de la máquina desde el inicio del turno, menos el tiempo muerto.',
+  'Target: pieces the machine’s rate allows for the time someone worked on it this shift, less downtime.':
+    'Meta: piezas que permite la tasa de la máquina por el tiempo que alguien trabajó en ella este turno, menos el tiempo muerto.',
 
   // /tv/kpimonitor/{PlantID}.
   'No KPIs for plant {{plant}} on this topic yet.':

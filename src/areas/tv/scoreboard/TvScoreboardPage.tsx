@@ -94,7 +94,9 @@ function ScoreboardBody({ bayNumber, onPlant }: { bayNumber: number; onPlant(id:
         </tfoot>
       </table>
       <p className="tv-muted tvs-note">
-        {t('Target: pieces the machine’s rate allows since the shift began, less downtime.')}
+        {t(
+          'Target: pieces the machine’s rate allows for the time someone worked on it this shift, less downtime.',
+        )}
       </p>
     </div>
   );
