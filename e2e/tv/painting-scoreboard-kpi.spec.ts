@@ -140,6 +140,15 @@ test('the painting tablet records a reading; the report lists it; the TV shows i
   await expect(first).toContainText('28.3', { timeout: 1_000 });
   await expect(first).toHaveAttribute('data-in-range', 'false');
 
+  // A new load from the tablet: the TV shows its colour within a second.
+  const load = page.getByTestId('start-load');
+  await load.getByLabel('Paint', { exact: true }).selectOption('GRN-ENM');
+  await load.getByLabel('Quantity').fill('60');
+  await load.getByRole('button', { name: 'Start load' }).tap();
+  await expect(load.getByRole('status')).toContainText('Load started on LV-PNT01.');
+  await expect(tv.getByTestId('tvp-load')).toContainText('Green', { timeout: 1_000 });
+  await expect(line).toContainText('Green');
+
   await page.getByRole('link', { name: 'My viscosity report' }).tap();
   await expect(page).toHaveURL(/\/manufacturing\/painting\/viscosityreport\/1706$/);
   const rows = page.locator('[data-testid=viscosity-table] tbody tr');

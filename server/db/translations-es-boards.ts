@@ -66,7 +66,7 @@ export const spanishBoardTexts: Record<string, string> = {
   'My viscosity report': 'Mi reporte de viscosidad',
   'This plant has no paint lines.': 'Esta planta no tiene líneas de pintura.',
   'On the line': 'En la línea',
-  'Job {{job}}, part {{part}}, {{quantity}} pieces': 'Orden {{job}}, parte {{part}}, {{quantity}} piezas',
+  'Job {{job}}, part {{part}}, {{quantity}} pieces': 'Trabajo {{job}}, pieza {{part}}, {{quantity}} piezas',
   'Started {{time}}': 'Inició {{time}}',
   'Next reading due {{time}}': 'Próxima lectura: {{time}}',
   'Good pieces painted today: {{count}}': 'Piezas buenas pintadas hoy: {{count}}',
@@ -87,4 +87,10 @@ export const spanishBoardTexts: Record<string, string> = {
   '{{count}} readings: {{ok}} in range, {{out}} out of range':
     '{{count}} lecturas: {{ok}} en rango, {{out}} fuera de rango',
   'No readings in these days.': 'No hay lecturas en estos días.',
+
+  // Starting a load on the painting tablet.
+  'Start a new load': 'Iniciar una carga nueva',
+  'Start load': 'Iniciar carga',
+  'Load started on {{line}}.': 'Carga iniciada en {{line}}.',
+  'The load running on the line ends.': 'La carga que corre en la línea termina.',
 };

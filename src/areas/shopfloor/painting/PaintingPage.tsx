@@ -10,6 +10,7 @@ import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
 import { formatDateTime } from '../../../ui/format';
 import { ActionMessages, messageOf, useAction } from '../shared';
+import { StartLoadForm } from './StartLoadForm';
 import '../shopfloor.css';
 import './painting.css';
 
@@ -308,6 +309,15 @@ function PaintingTablet({ employeeId, plantId }: { employeeId: number; plantId: 
           </table>
           {shown.Readings.length === 0 && <p className="muted">{t('No readings yet.')}</p>}
         </div>
+      )}
+      {shown && (
+        <StartLoadForm
+          key={shown.ResourceID}
+          resourceId={shown.ResourceID}
+          paints={paints}
+          current={shown.CurrentLoad}
+          onStarted={loadLine}
+        />
       )}
     </section>
   );
