@@ -11,7 +11,11 @@ export function useBoardItem<T>(
   kind: string,
   key: string,
 ): { data: DeepReadonly<T> | null; loading: boolean } {
-  const { docs, loading } = useTvTopic(topic, 'boardItems', { Kind: kind, Key: key });
+  const { docs, loading, synced } = useTvTopic(topic, 'boardItems', { Kind: kind, Key: key });
   const doc = docs[0];
-  return { data: doc ? (doc.Data as unknown as DeepReadonly<T>) : null, loading };
+  // Loading until the topic has caught up once: an empty local result is not "no document" yet.
+  return {
+    data: doc ? (doc.Data as unknown as DeepReadonly<T>) : null,
+    loading: loading || (topic !== null && !synced),
+  };
 }

@@ -84,7 +84,7 @@ function HourlyChart({ hours, perHour, tz }: { hours: readonly HourPieces[]; per
   );
 }
 
-function KpiBody({ plantId }: { plantId: number }) {
+function KpiBody({ plantId, raw }: { plantId: number; raw: string }) {
   const t = useT();
   const now = useNow();
   const valid = plants.some((p) => p.PlantID === plantId);
@@ -98,7 +98,7 @@ function KpiBody({ plantId }: { plantId: number }) {
       <p className="tvk-empty" data-testid="tvk-empty">
         {loading && valid
           ? t('Loading…')
-          : t('No KPIs for plant {{plant}} on this topic yet.', { plant: plantId })}
+          : t('No KPIs for plant {{plant}} on this topic yet.', { plant: raw })}
       </p>
     );
   }
@@ -189,7 +189,7 @@ export function TvKpiPage() {
   const id = Number(plantId);
   return (
     <TvBoard name="KPI Monitor" plantId={Number.isInteger(id) ? id : null}>
-      <KpiBody plantId={id} />
+      <KpiBody plantId={id} raw={plantId} />
     </TvBoard>
   );
 }

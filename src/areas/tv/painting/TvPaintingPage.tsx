@@ -20,8 +20,10 @@ const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 
 function PaintingBody({ resourceId, onPlant }: { resourceId: string; onPlant(id: number): void }) {
   const t = useT();
   const now = useNow();
+  // A resource id the topic rules would refuse follows nothing (domain/live/topics.ts).
+  const valid = /^[A-Za-z0-9-]{1,20}$/.test(resourceId);
   const { data: line, loading } = useBoardItem<PaintLine>(
-    paintingTopic(resourceId),
+    valid ? paintingTopic(resourceId) : null,
     PAINT_LINE_KIND,
     resourceId,
   );

@@ -17,7 +17,15 @@ function pace(pieces: number, target: number): 'ahead' | 'close' | 'behind' | 'n
   return pieces >= target * 0.9 ? 'close' : 'behind';
 }
 
-function ScoreboardBody({ bayNumber, onPlant }: { bayNumber: number; onPlant(id: number): void }) {
+function ScoreboardBody({
+  bayNumber,
+  raw,
+  onPlant,
+}: {
+  bayNumber: number;
+  raw: string;
+  onPlant(id: number): void;
+}) {
   const t = useT();
   const now = useNow();
   const valid = Number.isInteger(bayNumber) && bayNumber >= 1 && bayNumber <= 999;
@@ -33,7 +41,7 @@ function ScoreboardBody({ bayNumber, onPlant }: { bayNumber: number; onPlant(id:
   if (!bay) {
     return (
       <p className="tvs-empty" data-testid="tvs-empty">
-        {loading && valid ? t('Loading…') : t('No bay {{bay}} on this topic yet.', { bay: bayNumber })}
+        {loading && valid ? t('Loading…') : t('No bay {{bay}} on this topic yet.', { bay: raw })}
       </p>
     );
   }
@@ -108,7 +116,7 @@ export function TvScoreboardPage() {
   const [plantId, setPlantId] = useState<number | null>(null);
   return (
     <TvBoard name="TV Scoreboard" plantId={plantId}>
-      <ScoreboardBody bayNumber={Number(bayNumber)} onPlant={setPlantId} />
+      <ScoreboardBody bayNumber={Number(bayNumber)} raw={bayNumber} onPlant={setPlantId} />
     </TvBoard>
   );
 }
