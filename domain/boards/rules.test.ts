@@ -3,6 +3,7 @@ import { authorizeTopic } from '../live/topics';
 import { bayTopic, kpiTopic } from './live';
 import {
   bayTotals,
+  fromEarlierDay,
   hourlyPieces,
   peopleCounts,
   plantTargetAt,
@@ -134,5 +135,16 @@ describe('targets between writes', () => {
     expect(
       plantTargetAt({ TargetPieces: 100, TargetPiecesPerMinute: 2.5 }, T('11:00'), Date.parse(T('11:04'))),
     ).toBe(110);
+  });
+});
+
+describe('a document of an earlier day', () => {
+  it('is told apart by the plant day, not the UTC day', () => {
+    // 03:00 UTC on the 25th is still the 24th in New York.
+    expect(fromEarlierDay(T('20:00'), Date.parse('2026-11-25T03:00:00.000Z'), 'America/New_York')).toBe(
+      false,
+    );
+    expect(fromEarlierDay(T('20:00'), Date.parse('2026-11-25T06:00:00.000Z'), 'America/New_York')).toBe(true);
+    expect(fromEarlierDay(T('20:00'), Date.parse(T('21:00')), 'America/New_York')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { localDateOf } from '../scheduling/calendar';
 import { minutesWithin, type Window } from '../shopfloor/rules';
 import type { BayTotals, DowntimeReasonMinutes, HourPieces } from './entities';
 
@@ -161,4 +162,12 @@ export function plantTargetAt(
 ): number {
   const minutes = Math.max(0, (now - Date.parse(asOf)) / MINUTE);
   return kpi.TargetPieces + Math.floor(minutes * kpi.TargetPiecesPerMinute + 1e-9);
+}
+
+/**
+ * A board document made on an earlier plant day than `now`: its "today" figures are that day's (no
+ * write has reached the topic today yet), and the board says so instead of passing them off as today's.
+ */
+export function fromEarlierDay(asOf: string, now: number, timeZone: string): boolean {
+  return localDateOf(asOf, timeZone) < localDateOf(now, timeZone);
 }

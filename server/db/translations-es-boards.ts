@@ -22,6 +22,9 @@ export const spanishBoardTexts: Record<string, string> = {
   '{{minutes}} min': '{{minutes}} min',
   '{{count}} pieces': '{{count}} piezas',
 
+  // Every board, on a document of an earlier day (board-day-note.tsx).
+  'Figures of {{date}}: nothing reported today yet.': 'Cifras del {{date}}: aún no se ha reportado nada hoy.',
+
   // /tv/painting/{ResourceID}.
   'No paint line {{resource}} on this topic yet.': 'Aún no hay línea de pintura {{resource}} en este tema.',
   'No load on the line.': 'No hay carga en la línea.',

@@ -8,6 +8,7 @@ import { KPI_KIND, kpiTopic } from '../../../../domain/boards/live';
 import { plantTargetAt } from '../../../../domain/boards/rules';
 import { plants, plantTimeZone } from '../../../../domain/platform/plants';
 import { useT } from '../../../i18n';
+import { BoardDayNote } from '../board-day-note';
 import { TvBoard, useNow } from '../TvBoard';
 import { useBoardItem } from '../use-board-item';
 import 'react-grid-layout/css/styles.css';
@@ -108,6 +109,7 @@ function KpiBody({ plantId, raw }: { plantId: number; raw: string }) {
   const people = kpi.People.Direct + kpi.People.Indirect + kpi.People.Idle;
   return (
     <div data-testid="tv-kpi" data-plant={kpi.PlantID}>
+      <BoardDayNote asOf={kpi.AsOf} plantId={kpi.PlantID} />
       <GridLayout
         className="tvk-grid"
         layout={LAYOUT}

@@ -4,6 +4,7 @@ import type { BayBoard } from '../../../../domain/boards/entities';
 import { BAY_KIND, bayTopic } from '../../../../domain/boards/live';
 import { targetAt } from '../../../../domain/boards/rules';
 import { useT } from '../../../i18n';
+import { BoardDayNote } from '../board-day-note';
 import { TvBoard, useNow } from '../TvBoard';
 import { useBoardItem } from '../use-board-item';
 import './scoreboard.css';
@@ -50,6 +51,7 @@ function ScoreboardBody({
   const totalPace = pace(bay.Totals.Pieces, target);
   return (
     <div className="tvs" data-testid="tv-scoreboard" data-bay={bay.BayNumber}>
+      <BoardDayNote asOf={bay.AsOf} plantId={bay.PlantID} />
       <h2 className="tvs-title">
         {t('Bay {{bay}}', { bay: bay.BayNumber })} <span className="tv-muted">· {bay.Description}</span>
       </h2>
