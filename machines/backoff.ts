@@ -11,6 +11,13 @@ export interface BackoffOptions {
 /** The hub's reconnect delays: 0.5 s doubling to 30 s, ±30 % (brief §4 guarantee 5). */
 export const HUB_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 30_000, jitter: 0.3 };
 
+/**
+ * An unattended TV page's reconnect delays: 0.5 s doubling to 5 s, ±30 %. A plant has tens of TVs, not
+ * thousands of clients, so the short cap costs the server nothing, and a board is live again within
+ * about 5 s of a server restart instead of up to 30 s (brief §4 guarantee 5).
+ */
+export const TV_HUB_BACKOFF: BackoffOptions = { baseMs: 500, capMs: 5_000, jitter: 0.3 };
+
 /** The post queue's retry delays while the network is down: 1 s doubling to 15 s, ±30 %. */
 export const POST_QUEUE_BACKOFF: BackoffOptions = { baseMs: 1_000, capMs: 15_000, jitter: 0.3 };
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ChangeItem } from '../domain/live/changes';
 import { type Deferred, deferred } from '../tests/support/fixtures';
-import { HUB_BACKOFF } from './backoff';
+import { HUB_BACKOFF, TV_HUB_BACKOFF } from './backoff';
 import {
   connectionId,
   type HubConnectionEmitted,
@@ -13,6 +13,7 @@ import {
   hubStatus,
   isUnauthorizedError,
   neverGiveUpPolicy,
+  reconnectPolicy,
 } from './hub-connection.machine';
 
 interface Invocation {
@@ -289,6 +290,72 @@ describe('hubConnectionMachine: reconnecting', () => {
     await vi.advanceTimersByTimeAsync(MAX_DELAY);
     await current().succeedStart('conn-D');
     expect(connectionId(actor.getSnapshot())).toBe('conn-D');
+  });
+
+  it('the network is back: a waiting retry starts at once, not after the rest of its backoff', async () => {
+    const { actor, current } = await connected();
+    current().close(new Error('WebSocket closed with status code: 1006'));
+    // Ten failures: the next retry would be up to 30 s away.
+    for (let i = 0; i < 10; i++) {
+      await vi.advanceTimersByTimeAsync(MAX_DELAY);
+      await current().failStart('Failed to fetch');
+    }
+    const before = current().starts.length;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(current().starts.length).toBe(before);
+    actor.send({ type: 'hub.networkBack' });
+    expect(current().starts.length).toBe(before + 1);
+    await current().succeedStart('conn-N');
+    expect(connectionId(actor.getSnapshot())).toBe('conn-N');
+  });
+
+  it("the network is back during the client's own reconnect: stopped and started at once, no loss reported", async () => {
+    const { actor, current } = await connected();
+    current().lose();
+    const before = current().starts.length;
+    actor.send({ type: 'hub.networkBack' });
+    await flush();
+    expect(current().stopped).toBe(1);
+    expect(current().starts.length).toBe(before + 1);
+    // The stop's onclose was the restart's own: the machine waits for this start, it does not back off.
+    expect(actor.getSnapshot().matches({ active: { reconnecting: 'starting' } })).toBe(true);
+    await current().succeedStart('conn-R');
+    expect(hubStatus(actor.getSnapshot())).toBe('live');
+  });
+
+  it('a shorter backoff (TV pages): retries never wait more than its cap', async () => {
+    const connections: FakeConnection[] = [];
+    const machine = hubConnectionMachine.provide({
+      actors: {
+        connection: hubConnectionActor(({ token: t }) => {
+          const c = new FakeConnection(t);
+          connections.push(c);
+          return c;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { token: null, backoff: TV_HUB_BACKOFF } });
+    actor.start();
+    actor.send({ type: 'hub.start' });
+    const c = connections[0]!;
+    for (let i = 0; i < 12; i++) {
+      const before = c.starts.length;
+      await c.failStart('Failed to fetch');
+      await vi.advanceTimersByTimeAsync(TV_HUB_BACKOFF.capMs);
+      expect(c.starts.length).toBe(before + 1);
+    }
+    expect(
+      reconnectPolicy(TV_HUB_BACKOFF).nextRetryDelayInMilliseconds({ previousRetryCount: 50 }),
+    ).toBeLessThanOrEqual(TV_HUB_BACKOFF.capMs);
+    actor.stop();
+  });
+
+  it('network back while connected changes nothing', async () => {
+    const { actor, current } = await connected();
+    actor.send({ type: 'hub.networkBack' });
+    await flush();
+    expect(current().stopped).toBe(0);
+    expect(hubStatus(actor.getSnapshot())).toBe('live');
   });
 
   it('ignores a Subscribe that failed because the connection dropped: the reconnect subscribes again', async () => {

@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromCallback, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { ChangeItem } from '../domain/live/changes';
-import { backoffDelay, HUB_BACKOFF } from './backoff';
+import { type BackoffOptions, backoffDelay, HUB_BACKOFF } from './backoff';
 
 /**
  * The part of `@microsoft/signalr`'s `HubConnection` this machine uses. The app passes real ones (built
@@ -27,15 +27,22 @@ export type HubConnectionFactory = (options: { token: string | null }) => HubCon
  * The retry policy for `withAutomaticReconnect`: unlike the client's default (0, 2, 10, 30 s, then give
  * up), it never returns null, so an unattended TV board reconnects forever (brief §4 guarantee 5).
  */
-export const neverGiveUpPolicy = {
-  nextRetryDelayInMilliseconds: (context: { previousRetryCount: number }): number =>
-    backoffDelay(context.previousRetryCount, HUB_BACKOFF),
-};
+export function reconnectPolicy(backoff: BackoffOptions = HUB_BACKOFF) {
+  return {
+    nextRetryDelayInMilliseconds: (context: { previousRetryCount: number }): number =>
+      backoffDelay(context.previousRetryCount, backoff),
+  };
+}
+
+/** {@link reconnectPolicy} with the hub's default backoff. */
+export const neverGiveUpPolicy = reconnectPolicy(HUB_BACKOFF);
 
 /** Input of {@link hubConnectionMachine}. */
 export interface HubConnectionInput {
   /** The session token to connect with; null or absent connects anonymously. */
   token?: string | null;
+  /** The retry delays; default HUB_BACKOFF (TV pages: TV_HUB_BACKOFF, a shorter cap). */
+  backoff?: BackoffOptions;
 }
 
 /** Context of {@link hubConnectionMachine}. */
@@ -53,11 +60,15 @@ export interface HubConnectionContext {
   lastError: string | null;
   /** `checkSession` ran for this token already (a dead token is checked once, not on every retry). */
   sessionChecked: boolean;
+  /** The retry delays. */
+  backoff: BackoffOptions;
 }
 
 /** Commands the machine sends to the `connection` actor. */
 export type HubConnectionCommand =
   | { type: 'start' }
+  /** Drop whatever the client is doing (its own reconnect timer included) and start now. */
+  | { type: 'restart' }
   | { type: 'subscribe'; topics: string[] }
   | { type: 'unsubscribe'; topics: string[] };
 
@@ -77,7 +88,13 @@ export type HubConnectionEvent =
   | { type: 'hub.stop' }
   | { type: 'hub.subscribe'; topics: string[] }
   | { type: 'hub.unsubscribe'; topics: string[] }
-  | { type: 'hub.tokenChanged'; token: string | null };
+  | { type: 'hub.tokenChanged'; token: string | null }
+  /**
+   * The browser says the network is back (window `online`): a connection waiting out its backoff
+   * tries now instead of up to 30 s later. A TV whose network returns is live again within about a
+   * second, not after its next backoff step. Ignored while connected or stopped.
+   */
+  | { type: 'hub.networkBack' };
 
 /** Events the machine emits; listen with `actor.on(type, handler)`. */
 export type HubConnectionEmitted =
@@ -134,7 +151,9 @@ export function hubConnectionActor(factory: HubConnectionFactory) {
     connection.onreconnected((id) =>
       report({ type: 'hub.connected', connectionId: id ?? connection.connectionId }),
     );
-    connection.onclose((error) => report({ type: 'hub.closed', error: error ? errorText(error) : null }));
+    connection.onclose((error) => {
+      if (!restarting) report({ type: 'hub.closed', error: error ? errorText(error) : null });
+    });
 
     let queue: Promise<unknown> = Promise.resolve();
     function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -175,9 +194,23 @@ export function hubConnectionActor(factory: HubConnectionFactory) {
       );
     }
 
+    // A restart stops the client first; its onclose then is ours, not a loss to report.
+    let restarting = false;
+    function restart() {
+      restarting = true;
+      connection
+        .stop()
+        .catch(() => undefined)
+        .then(() => {
+          restarting = false;
+          if (!stopped) start();
+        });
+    }
+
     receive((command) => {
       if (stopped) return;
       if (command.type === 'start') start();
+      else if (command.type === 'restart') restart();
       else if (command.type === 'subscribe') void subscribe(command.topics);
       else void serial(() => connection.invoke('Unsubscribe', command.topics)).catch(() => undefined);
     });
@@ -276,6 +309,7 @@ export const hubConnectionMachine = setup({
       if (check) enqueue('checkSession');
     }),
     startAgain: sendTo('connection', { type: 'start' }),
+    restartNow: sendTo('connection', { type: 'restart' }),
     // A brand-new connection holds no subscription (brief §8): subscribe to everything held again.
     subscribeAll: enqueueActions(({ context, enqueue }) => {
       const topics = Object.keys(context.topics);
@@ -284,7 +318,7 @@ export const hubConnectionMachine = setup({
   },
   delays: {
     // Counted from the failures since the last connect: about 0.5 s, then 1, 2, 4 ... 30 s.
-    retry: ({ context }) => backoffDelay(context.failures - 1, HUB_BACKOFF),
+    retry: ({ context }) => backoffDelay(context.failures - 1, context.backoff),
   },
 }).createMachine({
   id: 'hubConnection',
@@ -296,6 +330,7 @@ export const hubConnectionMachine = setup({
     failures: 0,
     lastError: null,
     sessionChecked: false,
+    backoff: input.backoff ?? HUB_BACKOFF,
   }),
   initial: 'disconnected',
   on: {
@@ -361,7 +396,10 @@ export const hubConnectionMachine = setup({
                 'hub.closed': { target: 'waiting', actions: 'recordFailure' },
               },
             },
-            waiting: { after: { retry: { target: 'starting', actions: 'startAgain' } } },
+            waiting: {
+              after: { retry: { target: 'starting', actions: 'startAgain' } },
+              on: { 'hub.networkBack': { target: 'starting', actions: 'startAgain' } },
+            },
           },
         },
         connected: {
@@ -416,9 +454,18 @@ export const hubConnectionMachine = setup({
           entry: 'forgetConnectionId',
           initial: 'automatic',
           states: {
-            // The client retries by itself with neverGiveUpPolicy; a close ends that.
-            automatic: { on: { 'hub.closed': { target: 'waiting', actions: 'recordFailure' } } },
-            waiting: { after: { retry: { target: 'starting', actions: 'startAgain' } } },
+            // The client retries by itself with neverGiveUpPolicy; a close ends that. When the network
+            // comes back, its timer may still have seconds to run: drop it and start at once.
+            automatic: {
+              on: {
+                'hub.closed': { target: 'waiting', actions: 'recordFailure' },
+                'hub.networkBack': { target: 'starting', actions: 'restartNow' },
+              },
+            },
+            waiting: {
+              after: { retry: { target: 'starting', actions: 'startAgain' } },
+              on: { 'hub.networkBack': { target: 'starting', actions: 'startAgain' } },
+            },
             starting: {
               on: {
                 'hub.startFailed': { target: 'waiting', actions: 'recordFailure' },

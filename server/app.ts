@@ -10,6 +10,10 @@ import { registerAlgorithmCalls } from './areas/algorithms';
 // TV painting, scoreboard and KPI boards (issue 7 parts 2-3).
 import { boardsHook, registerBoardCalls } from './areas/boards/boards.routes';
 import { registerCostingCalls } from './areas/costing';
+import { registerCuringCalls } from './areas/curing/curing.routes';
+import { CuringService } from './areas/curing/curing.service';
+import { registerMaintenanceCalls } from './areas/maintenance/maintenance.routes';
+import { MaintenanceService } from './areas/maintenance/maintenance.service';
 import { registerOrderCalls } from './areas/orders/orders.routes';
 import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
@@ -28,6 +32,7 @@ import { registerSchedulingCalls } from './areas/scheduling/schedule.routes';
 import { SchedulingService } from './areas/scheduling/schedule.service';
 import { registerShopfloorCalls } from './areas/shopfloor/shopfloor.routes';
 import { ShopfloorService } from './areas/shopfloor/shopfloor.service';
+import { registerTvCalls } from './areas/tv/tv.routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Backplane } from './feed/backplane';
@@ -109,6 +114,9 @@ export async function buildApp(
   registerPaintingCalls(registry, painting);
   registerBoardCalls(registry);
   registerPayrollCalls(registry, new PayrollService());
+  registerTvCalls(registry);
+  registerMaintenanceCalls(registry, new MaintenanceService());
+  registerCuringCalls(registry, new CuringService());
   registerCostingCalls(registry);
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);

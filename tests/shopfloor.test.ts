@@ -714,6 +714,27 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
       expect((await api.get('sync/Pull', { Topic: 'employee:9301', Since: 0 })).status).toBe(401);
     });
 
+    it('shopfloor/GetFacePhoto: no login, only the photo of someone who clocks', async () => {
+      const photo = (name: string) =>
+        fetch(`${server.url}shopfloor/GetFacePhoto?${new URLSearchParams({ photo: name, Token: '' })}`);
+      const ok = await photo('1701.bmp');
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-type')).toBe('image/bmp');
+      expect(
+        Buffer.from(await ok.arrayBuffer())
+          .subarray(0, 2)
+          .toString('ascii'),
+      ).toBe('BM');
+      // 1001 (the administrator) has a photo but never clocks: it stays behind a login.
+      const office = await photo('1001.bmp');
+      expect(office.status).toBe(404);
+      expect(((await office.json()) as { message: string }).message).toBe(
+        'There is no faceboard photo for employee 1001.',
+      );
+      expect((await photo('1702.bmp')).status).toBe(404);
+      expect((await photo('x.bmp')).status).toBe(400);
+    });
+
     it('faceboard documents carry only the board fields', async () => {
       for (const doc of (await follow('faces:4')).values()) FaceboardDoc.strict().parse(doc);
     });

@@ -160,6 +160,51 @@ export const topicRules: readonly TopicRule[] = [
     public: true,
     allow: () => null,
   },
+  // --- Maintenance and curing TV boards (issue 7 part 3; domain/maintenance/live.ts, domain/curing/live.ts).
+  // All PUBLIC: the /tv/maintenance and /tv/curing boards run unattended without a login. Each carries
+  // boardItems of one kind holding only what its board shows: work orders (number, asset, description,
+  // priority, status, the technician's name, dates), fixture requests (requester's name, job, part,
+  // needed by, status), PM tasks (asset, description, interval, due dates, technician's name), curing
+  // slots (job, part, quantity, cure minutes, loaded at). Never costs, notes, pay or other employee data.
+  {
+    name: 'workorders',
+    area: 'maintenance',
+    pattern: /^workorders:(\d{1,9})$/,
+    public: true,
+    allow: () => null,
+  },
+  {
+    name: 'fixturerequests',
+    area: 'maintenance',
+    pattern: /^fixturerequests:(\d{1,9})$/,
+    public: true,
+    allow: () => null,
+  },
+  {
+    // Every plant's PM tasks in one topic: the calendar shows all plants unless ?plant=N.
+    name: 'pmcalendar',
+    area: 'maintenance',
+    pattern: /^pmcalendar$/,
+    public: true,
+    allow: () => null,
+  },
+  {
+    name: 'curing',
+    area: 'shop-floor',
+    pattern: /^curing:([A-Za-z0-9_-]{1,20})$/,
+    public: true,
+    allow: () => null,
+  },
+  // --- end of maintenance and curing.
+  {
+    // One TV's remote command (domain/tv/display.ts): the board address a supervisor sent it, who sent
+    // it and when. PUBLIC: the TV has no login. Never anything else.
+    name: 'display',
+    area: 'tv',
+    pattern: /^display:(\d{6})$/,
+    public: true,
+    allow: () => null,
+  },
   {
     // A plant's payroll records and week locks (domain/payroll/live.ts): what GetPayroll answers.
     name: 'payroll',

@@ -55,10 +55,18 @@ export const screenKeys = [
   'schedulingWorkcenters',
   'schedulingOverrides',
   'tvStart',
+  'tvFaceboard',
+  'tvProductionMonitor',
+  'tvRemote',
   'payroll',
   'shopClocks',
   'myActivity',
   'shopDowntime',
+  // The maintenance and curing TV boards (issue 7 part 3).
+  'tvWorkOrderMonitor',
+  'tvPmCalendar',
+  'tvFixtureRequests',
+  'tvCuring',
   // TV painting, scoreboard and KPI boards and the painting tablet screens (issue 7 parts 2-3).
   'tvPainting',
   'tvScoreboard',
@@ -833,7 +841,7 @@ group(
     ['partgallery', 'Shop Part Gallery'],
     ['incidentform/:incidentID', 'Shop Incident Form', { area: 'quality' }],
     ['myincidents', 'My Incidents', { area: 'quality' }],
-    ['tvremote', 'TV Remote', { area: 'tv' }],
+    ['tvremote', 'TV Remote', { area: 'tv', screen: 'tvRemote' }],
     ['rawmaterialinspections', 'Raw Material Inspections', { area: 'quality' }],
     ['rawmaterialinspections/:inspectionID', 'Raw Material Inspection Detail', { area: 'quality' }],
   ],
@@ -975,14 +983,18 @@ group({ base: '/cs', area: 'cs', interface: 'cs', flags: ['accessCs'] }, [
 group({ base: '/tv', area: 'tv', interface: 'tv', defaultChild: 'start' }, [
   ['start', 'TV Start', { public: true, screen: 'tvStart' }],
   ['painting/:resourceId', 'TV Painting', { public: true, screen: 'tvPainting' }],
-  ['maintenance/womonitor/:plantId', 'Work Order Monitor', { public: true }],
-  ['maintenance/calendar', 'TV Maintenance Calendar', { public: true }],
-  ['maintenance/fixturerequests/:plantId', 'TV Fixture Requests', { public: true }],
-  ['curing/:locationId', 'Curing', { public: true }],
+  ['maintenance/womonitor/:plantId', 'Work Order Monitor', { public: true, screen: 'tvWorkOrderMonitor' }],
+  ['maintenance/calendar', 'TV Maintenance Calendar', { public: true, screen: 'tvPmCalendar' }],
+  [
+    'maintenance/fixturerequests/:plantId',
+    'TV Fixture Requests',
+    { public: true, screen: 'tvFixtureRequests' },
+  ],
+  ['curing/:locationId', 'Curing', { public: true, screen: 'tvCuring' }],
   ['kpimonitor/:plantId', 'KPI Monitor', { public: true, screen: 'tvKpiMonitor' }],
   ['scoreboard/:bayNumber', 'TV Scoreboard', { public: true, screen: 'tvScoreboard' }],
-  ['productionmonitor/:resourceId', 'Production Monitor', { public: true }],
-  ['faceboard', 'Faceboard', { public: true }],
+  ['productionmonitor/:resourceId', 'Production Monitor', { public: true, screen: 'tvProductionMonitor' }],
+  ['faceboard', 'Faceboard', { public: true, screen: 'tvFaceboard' }],
 ]);
 
 group(

@@ -202,6 +202,17 @@ export const GetJobOperations = defineCall({
   result: z.array(JobOperation),
 });
 
+export const GetFacePhoto = defineCall({
+  method: 'GET',
+  path: 'shopfloor/GetFacePhoto',
+  summary:
+    'The photo of an active employee, {EmployeeID}.bmp, as image bytes (404 with a message when there is none). Public: the faceboard shows the faces of topic faces:{PlantID} on TVs with no login, and that topic already names who has a photo.',
+  access: 'public',
+  response: 'file',
+  payload: z.object({ photo: z.string().regex(/^\d{1,9}\.bmp$/, 'must be an employee id followed by .bmp') }),
+  result: z.never(),
+});
+
 export const shopfloorCalls = [
   GetFace,
   ClockIn,
@@ -219,4 +230,5 @@ export const shopfloorCalls = [
   GetDowntimeReasons,
   GetFloorMachines,
   GetJobOperations,
+  GetFacePhoto,
 ] as const;

@@ -7,6 +7,7 @@ import {
   endDowntimeProblem,
   type FaceInputs,
   faceboardDoc,
+  figuresAt,
   formatPlantDateTime,
   idleSince,
   minutesWithin,
@@ -275,5 +276,51 @@ describe('the face record', () => {
       'TeamMembers',
       'WONumber',
     ]);
+  });
+});
+
+describe('figuresAt: the production monitor advances between writes', () => {
+  // Published at 10:00 with 30 working minutes at 2 min/pc: target 15, 12 good pieces.
+  const published = {
+    RunStartedAt: '2026-11-25T09:30:00.000Z',
+    MinutesPerPiece: 2,
+    ElapsedMinutes: 30,
+    TargetPieces: 15,
+    ActualPieces: 12,
+    PiecesPerHour: 24,
+    OpenDowntime: null,
+    AsOf: '2026-11-25T10:00:00.000Z',
+  };
+  const at = (iso: string) => Date.parse(iso);
+
+  it('running: 9 minutes later the target is floor(39 / 2) and the rate is over 39 minutes', () => {
+    expect(figuresAt(published, at('2026-11-25T10:09:00.000Z'))).toEqual({
+      ElapsedMinutes: 39,
+      TargetPieces: 19,
+      PiecesPerHour: 18.5,
+    });
+  });
+  it('an open downtime stops the clock: the published figures stay', () => {
+    const down = { ...published, OpenDowntime: { StartedAt: '2026-11-25T09:58:00.000Z' } };
+    expect(figuresAt(down, at('2026-11-25T10:30:00.000Z'))).toEqual({
+      ElapsedMinutes: 30,
+      TargetPieces: 15,
+      PiecesPerHour: 24,
+    });
+  });
+  it('no run, or no rate: nothing advances but the minutes of a run', () => {
+    expect(figuresAt({ ...published, RunStartedAt: null }, at('2026-11-25T11:00:00.000Z')).TargetPieces).toBe(
+      15,
+    );
+    expect(
+      figuresAt({ ...published, MinutesPerPiece: null }, at('2026-11-25T11:00:00.000Z')).TargetPieces,
+    ).toBe(15);
+  });
+  it('a TV clock behind the server never goes back before the published figures', () => {
+    expect(figuresAt(published, at('2026-11-25T09:55:00.000Z'))).toEqual({
+      ElapsedMinutes: 30,
+      TargetPieces: 15,
+      PiecesPerHour: 24,
+    });
   });
 });

@@ -243,3 +243,38 @@ export function faceboardDoc(f: Face): FaceboardDoc {
     PlantID: f.PlantID,
   };
 }
+
+/** What {@link figuresAt} needs of a ResourceStatus. */
+export interface PublishedFigures {
+  RunStartedAt: string | null;
+  MinutesPerPiece: number | null;
+  ElapsedMinutes: number;
+  TargetPieces: number;
+  ActualPieces: number;
+  PiecesPerHour: number;
+  OpenDowntime: { StartedAt: string } | null;
+  AsOf: string;
+}
+
+/**
+ * The production monitor's figures at `now`, from the document published at `AsOf`. The server
+ * republishes only on writes, so a TV advances the run itself between them: working minutes grow with
+ * the clock unless the machine is down (an open downtime stops them, as on the server), and the target
+ * and the rate follow. Never goes back before the published figures (a TV clock behind the server's).
+ */
+export function figuresAt(
+  s: PublishedFigures,
+  now: number,
+): Pick<ProductionFigures, 'ElapsedMinutes' | 'TargetPieces' | 'PiecesPerHour'> {
+  const since = Math.max(0, (now - Date.parse(s.AsOf)) / MINUTE);
+  const running = s.RunStartedAt !== null && s.OpenDowntime === null;
+  const elapsed = running ? Math.round((s.ElapsedMinutes + since) * 100) / 100 : s.ElapsedMinutes;
+  const mpp = s.MinutesPerPiece ?? 0;
+  return {
+    ElapsedMinutes: elapsed,
+    TargetPieces:
+      running && mpp > 0 ? Math.max(s.TargetPieces, Math.floor(elapsed / mpp + 1e-9)) : s.TargetPieces,
+    PiecesPerHour:
+      running && elapsed >= 1 ? Math.round((s.ActualPieces / elapsed) * 60 * 10) / 10 : s.PiecesPerHour,
+  };
+}

@@ -98,7 +98,8 @@ test('a TV page with no login stays live through a server restart, by itself', a
   // Back on the same port and data folder: nobody touches the page.
   server = await start();
   const upAt = Date.now();
-  await expect(feed(page)).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
+  // A TV page retries at least every 5 s (TV_HUB_BACKOFF), never 30 s as other pages may.
+  await expect(feed(page)).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
   console.log(
     `[tv] live again ${Date.now() - upAt} ms after the server answered (down ${upAt - killedAt} ms)`,
   );
@@ -126,7 +127,8 @@ test('a network cut: stale while offline, live again by itself when the network 
   await expect(feed(page)).toHaveAttribute('data-state', 'stale', { timeout: 15_000 });
   await context.setOffline(false);
   const backAt = Date.now();
-  await expect(feed(page)).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
+  // The browser's `online` event retries at once (hub.networkBack), not after the rest of the backoff.
+  await expect(feed(page)).toHaveAttribute('data-state', 'live', { timeout: 3_000 });
   console.log(`[tv] live again ${Date.now() - backAt} ms after the network returned`);
   const tag = Date.now().toString(36);
   const shown = await timeToShow(page, `TV check ${tag} net`, `Red ${tag}`);

@@ -5,6 +5,7 @@ import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
 import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
+import { seedMaintenance } from './seed-maintenance';
 import { seedOrders } from './seed-orders';
 import { seedPainting } from './seed-painting';
 import { seedPayroll } from './seed-payroll';
@@ -366,6 +367,8 @@ export async function seedDemo(
     await seedAlgorithms(tx);
     await seedScheduling(tx);
     await seedShopfloor(tx);
+    // Before payroll: the maintenance technicians are plant employees with payroll weeks like the rest.
+    await seedMaintenance(tx);
     // Paint lines, bays and the TV boards' documents (issue 7 parts 2-3).
     await seedPainting(tx);
     await seedPayroll(tx);

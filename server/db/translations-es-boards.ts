@@ -3,7 +3,8 @@
  * scoreboard and KPI TV boards (src/areas/tv/painting, scoreboard, kpi), spread into
  * spanishTranslations (./translations-es.ts). A key lives in one map only: Painting, Viscosity Report,
  * the TV screens' titles, Job, Part, Quantity, Colour, Time, Status, Machine, Scrap, Downtime, Idle,
- * From, To, Log in, Loading… are the shell's or another area's already.
+ * From, To, Log in, Loading…, Target, Indirect, Pieces per hour and Downtime today are the shell's or
+ * another area's already.
  */
 export const spanishBoardTexts: Record<string, string> = {
   // Words of the painting, scoreboard and KPI screens.
@@ -13,9 +14,7 @@ export const spanishBoardTexts: Record<string, string> = {
   Operator: 'Operador',
   Line: 'Línea',
   Pieces: 'Piezas',
-  Target: 'Meta',
   Direct: 'Directo',
-  Indirect: 'Indirecto',
   Nobody: 'Nadie',
   'In range': 'En rango',
   'Out of range': 'Fuera de rango',
@@ -52,11 +51,9 @@ export const spanishBoardTexts: Record<string, string> = {
   'No KPIs for plant {{plant}} on this topic yet.':
     'Aún no hay indicadores de la planta {{plant}} en este tema.',
   'Nobody has clocked in today yet.': 'Nadie ha checado entrada hoy todavía.',
-  'Pieces per hour': 'Piezas por hora',
   'Target {{count}}/h': 'Meta {{count}}/h',
   'Pieces today': 'Piezas hoy',
   'Target {{target}}': 'Meta {{target}}',
-  'Downtime today': 'Tiempo muerto hoy',
   'No downtime today': 'Sin tiempo muerto hoy',
   'People clocked in: {{count}}': 'Personas con entrada: {{count}}',
   'shift since {{time}}': 'turno desde las {{time}}',

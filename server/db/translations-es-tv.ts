@@ -33,4 +33,42 @@ export const spanishTvTexts: Record<string, string> = {
   'Last change': 'Último cambio',
   '(no translation)': '(sin traducción)',
   'None since this page opened': 'Ninguno desde que se abrió esta página',
+
+  // /tv/faceboard.
+  'No machine': 'Sin máquina',
+  'Op {{n}}': 'Op {{n}}',
+  Counts: 'Totales',
+  'Clocked in': 'Con entrada',
+  'On a machine': 'En una máquina',
+  Indirect: 'Indirecto',
+  'Nobody is clocked in.': 'Nadie ha marcado entrada.',
+  'Clocked out today': 'Salieron hoy',
+  'Which plant does this TV show?': '¿Qué planta muestra esta TV?',
+
+  // /tv/productionmonitor.
+  'No job running': 'Ningún trabajo en curso',
+  'Operation progress': 'Avance de la operación',
+  '{{done}} of {{total}} pieces this run': '{{done}} de {{total}} piezas en esta corrida',
+  DOWN: 'PARADA',
+  'since {{time}} ({{minutes}})': 'desde las {{time}} ({{minutes}})',
+  Target: 'Meta',
+  Actual: 'Real',
+  Difference: 'Diferencia',
+  'Pieces per hour': 'Piezas por hora',
+  'Target per hour': 'Meta por hora',
+  'Downtime today': 'Paro hoy',
+  '{{n}} min': '{{n}} min',
+  Operators: 'Operadores',
+  'Nobody is on this machine.': 'Nadie está en esta máquina.',
+
+  // The TV remote: the code on every board and /manufacturing/tvremote.
+  'The code the TV remote asks for': 'El código que pide el control remoto de TV',
+  'TV {{code}}': 'TV {{code}}',
+  'Type the 6-digit code shown on the TV.': 'Escriba el código de 6 dígitos que muestra la TV.',
+  'TV {{code}} now shows {{board}}.': 'La TV {{code}} ahora muestra {{board}}.',
+  'TV code': 'Código de la TV',
+  'The code is in the top corner of the TV, under the clock.':
+    'El código está en la esquina superior de la TV, bajo el reloj.',
+  'Recent TVs': 'TV recientes',
+  'Show on the TV': 'Mostrar en la TV',
 };

@@ -1,6 +1,7 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
 import { spanishBoardTexts } from './translations-es-boards';
 import { spanishCostingTexts } from './translations-es-costing';
+import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
@@ -159,6 +160,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   // The TV frame and /tv/start.
   'translations-es-tv.ts': spanishTvTexts,
   'translations-es-payroll.ts': spanishPayrollTexts,
+  // The maintenance and curing TV boards.
+  'translations-es-maintenance.ts': spanishMaintenanceTexts,
   // The painting tablet screens and the painting, scoreboard and KPI TV boards.
   'translations-es-boards.ts': spanishBoardTexts,
 };
@@ -183,6 +186,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishAlgorithmTexts,
   ...spanishTvTexts,
   ...spanishPayrollTexts,
+  ...spanishMaintenanceTexts,
   ...spanishBoardTexts,
   ...shellTexts,
 };

@@ -1,16 +1,19 @@
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { type HubConnectionFactory, neverGiveUpPolicy } from '../../machines/hub-connection.machine';
+import type { BackoffOptions } from '../../machines/backoff';
+import { type HubConnectionFactory, reconnectPolicy } from '../../machines/hub-connection.machine';
 
 export interface SignalRFactoryOptions {
   /** The hub's address; default `/hub` on this origin. */
   url?: string;
   /** The interface the tab works in, sent as `?interface=` (read at each connect). */
   getInterface: () => string;
+  /** The client's own reconnect delays (the machine's for restarts); default HUB_BACKOFF. */
+  backoff?: BackoffOptions;
 }
 
 /**
  * Builds the real connections for the hub-connection machine: the official `@microsoft/signalr` client
- * with {@link neverGiveUpPolicy} (the default gives up after four tries, brief §8), the session token
+ * with {@link reconnectPolicy} (never null; the default gives up after four tries, brief §8), the session token
  * through `accessTokenFactory` (none: anonymous, public topics only), and the client's default 15 s
  * keep-alive and 30 s server timeout, which match the hub's. The machine restarts a connection the
  * client closes for good (a failed start, or the server's Close without allowReconnect).
@@ -23,7 +26,7 @@ export function signalRConnectionFactory(options: SignalRFactoryOptions): HubCon
         `${url}?interface=${encodeURIComponent(options.getInterface())}`,
         token ? { accessTokenFactory: () => token } : {},
       )
-      .withAutomaticReconnect(neverGiveUpPolicy)
+      .withAutomaticReconnect(reconnectPolicy(options.backoff))
       // A board retrying for hours logs one line per failed try; warnings only while developing.
       .configureLogging(import.meta.env.DEV ? LogLevel.Warning : LogLevel.Error)
       .build();

@@ -1,7 +1,9 @@
 import { createActor, fromPromise } from 'xstate';
 import type { CallDef, PayloadOf } from '../../domain/contract/call';
 import { PULL_LIMIT_MAX, SyncPull } from '../../domain/live/changes';
+import { isTvPath } from '../../domain/platform/interfaces';
 import { GetSession } from '../../domain/platform/session';
+import { HUB_BACKOFF, TV_HUB_BACKOFF } from '../../machines/backoff';
 import {
   type HubConnectionFactory,
   hubConnectionActor,
@@ -58,6 +60,8 @@ function withoutKnown<T extends { postId: string }>(posts: T[], known: ReadonlyS
  */
 export async function attachStore(core: Core, opts: StoreOptions = {}) {
   const { api, backgroundApi, alerts, session } = core;
+  // An unattended TV page retries with a 5 s cap instead of 30 s: back within seconds of a restart.
+  const backoff = isTvPath(window.location.pathname) ? TV_HUB_BACKOFF : HUB_BACKOFF;
   const hub = createActor(
     hubConnectionMachine.provide({
       actors: {
@@ -70,6 +74,7 @@ export async function attachStore(core: Core, opts: StoreOptions = {}) {
                   window.location.pathname,
                   shellState.getSnapshot().interfacePref,
                 ),
+              backoff,
             }),
         ),
       },
@@ -79,11 +84,15 @@ export async function attachStore(core: Core, opts: StoreOptions = {}) {
         checkSession: () => void backgroundApi.get(GetSession, {}).catch(() => undefined),
       },
     }),
-    { input: { token: session.getSnapshot().context.user?.TokenID ?? null } },
+    { input: { token: session.getSnapshot().context.user?.TokenID ?? null, backoff } },
   );
 
   hub.start();
   core.attachHub(hub);
+  // The network is back: retry now rather than after the rest of the backoff (an unattended TV).
+  // (Tests run this with a bare window stub: only where there are events.)
+  if (typeof window.addEventListener === 'function')
+    window.addEventListener('online', () => hub.send({ type: 'hub.networkBack' }));
 
   const [db, tabs] = await Promise.all([
     (opts.database

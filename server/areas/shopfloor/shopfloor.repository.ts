@@ -76,6 +76,15 @@ export async function closePunch(db: Sql, punchId: number, at: string, by: numbe
 }
 
 /** Employees of a plant clocked in now or whose punch ended on or after `since`. */
+/** Whether the employee has any clock punch (has ever been on a faceboard). */
+export async function hasClocked(db: Sql, employeeId: number): Promise<boolean> {
+  const rows = await db.query<{ one: number }>(
+    'SELECT 1 AS one FROM clock_punches WHERE employee_id = $1 LIMIT 1',
+    [employeeId],
+  );
+  return rows.length > 0;
+}
+
 export async function plantEmployeesSince(db: Sql, plantId: number, since: string): Promise<number[]> {
   const rows = await db.query<{ employee_id: number }>(
     `SELECT DISTINCT employee_id FROM clock_punches

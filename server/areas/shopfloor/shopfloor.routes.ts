@@ -4,6 +4,7 @@ import {
   EndDowntime,
   GetDowntimeReasons,
   GetFace,
+  GetFacePhoto,
   GetFaces,
   GetFloorMachines,
   GetIndirectCodes,
@@ -39,6 +40,7 @@ export function registerShopfloorCalls(registry: CallRegistry, shopfloor: Shopfl
 
   registry.handle(GetFaces, ({ db, payload }) => shopfloor.plantFaces(db, payload.PlantID));
   registry.handle(GetMyActivity, ({ db, user }) => shopfloor.myActivity(db, user!.employeeId));
+  registry.handle(GetFacePhoto, ({ db, payload }) => shopfloor.facePhoto(db, payload.photo));
   registry.handle(GetResourceStatus, ({ db, payload }) => shopfloor.resourceStatus(db, payload.ResourceID));
   registry.handle(GetIndirectCodes, ({ db }) => shopfloor.indirectCodes(db));
   registry.handle(GetDowntimeReasons, ({ db }) => shopfloor.downtimeReasons(db));

@@ -23,7 +23,9 @@ import {
   startDowntimeProblem,
 } from '../../../domain/shopfloor/rules';
 import type { Sql } from '../../db/database';
-import { forbidden, invalid, sorry } from '../../rpc/errors';
+import { forbidden, invalid, notFound, sorry } from '../../rpc/errors';
+import type { FileAnswer } from '../../rpc/registry';
+import { photoOf } from '../platform/employees.repository';
 import { faceChange, faces, resourceChange, resourceStatus } from './shopfloor.documents';
 import * as repo from './shopfloor.repository';
 
@@ -80,6 +82,17 @@ export class ShopfloorService {
     const [f] = await faces(db, [employeeId]);
     if (!f) throw invalid(`There is no employee ${employeeId}.`);
     return f;
+  }
+
+  /**
+   * The public photo of a faceboard face: only an employee who has clocked at least once (everyone a
+   * faces:{PlantID} topic can show) — the photos of office staff who never clock stay behind a login.
+   */
+  async facePhoto(db: Sql, fileName: string): Promise<FileAnswer> {
+    const employeeId = Number(fileName.replace(/\.bmp$/, ''));
+    const found = (await repo.hasClocked(db, employeeId)) ? await photoOf(db, employeeId) : undefined;
+    if (!found) throw notFound(`There is no faceboard photo for employee ${employeeId}.`);
+    return { bytes: found.bytes, fileName, contentType: found.content_type };
   }
 
   async plantFaces(db: Sql, plantId: number): Promise<Face[]> {

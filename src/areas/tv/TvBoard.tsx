@@ -2,11 +2,15 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { plants, plantTimeZone } from '../../../domain/platform/plants';
+import { DISPLAY_KIND, type DisplayCommand, displayTopic } from '../../../domain/tv/display';
 import { hubStatus } from '../../../machines/hub-connection.machine';
 import { useStore } from '../../app/context';
+import { shellState } from '../../app/shell-state';
 import { useT } from '../../i18n';
-import { TvFeedProvider, type TvFeedSource } from './feed';
+import { appliedAt, displayId, markApplied, shouldApply } from './display';
+import { TvFeedProvider, type TvFeedSource, useTvTopic } from './feed';
 import { type FeedEvent, feedReducer, feedStatus, initialFeedState } from './feed-status';
 
 dayjs.extend(utc);
@@ -20,6 +24,25 @@ export function useNow(intervalMs = 1000): number {
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
+}
+
+/**
+ * The TV remote, on every board: follows this TV's `display:{code}` topic and goes where a newer
+ * command says (domain/tv/display.ts), remembering it as the TV's board (spec 000 §2.3).
+ */
+function DisplayRemote({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { docs } = useTvTopic(displayTopic(id), 'boardItems', { Kind: DISPLAY_KIND, Key: id });
+  const command = (docs[0]?.Data as DisplayCommand | undefined) ?? null;
+  const here = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (!command || !shouldApply(command, appliedAt(), here)) return;
+    markApplied(command.SentAt);
+    shellState.rememberTvPath(command.Path);
+    navigate(command.Path);
+  }, [command, here, navigate]);
+  return null;
 }
 
 export interface TvBoardProps {
@@ -58,6 +81,7 @@ export function TvBoard({ name, plantId = null, children }: TvBoardProps) {
     () => (store ? { db: store.db, live: store.live } : null),
     [store],
   );
+  const code = useMemo(displayId, []);
   const tz = plantTimeZone(plantId);
   const plant = plants.find((p) => p.PlantID === plantId);
   const status = feedStatus(feed, now);
@@ -80,6 +104,10 @@ export function TvBoard({ name, plantId = null, children }: TvBoardProps) {
           <span className="tv-clock-zone">
             {plant ? `${plant.PlantName} · ` : ''}
             {tz}
+            {' · '}
+            <span data-testid="tv-code" title={t('The code the TV remote asks for')}>
+              {t('TV {{code}}', { code })}
+            </span>
           </span>
         </div>
         <output
@@ -94,6 +122,7 @@ export function TvBoard({ name, plantId = null, children }: TvBoardProps) {
       </header>
       <main className="tv-body">
         <TvFeedProvider source={source} report={report}>
+          <DisplayRemote id={code} />
           {children}
         </TvFeedProvider>
       </main>

@@ -4,6 +4,7 @@ import { plants } from '../../../domain/platform/plants';
 import { shellState } from '../../app/shell-state';
 import { useT } from '../../i18n';
 import { boardPath, choiceOfPath, PARAM_LABELS, paramError, tvChoices } from './choices';
+import { markApplied } from './display';
 import { useTvTopic } from './feed';
 import { TvBoard } from './TvBoard';
 
@@ -72,8 +73,10 @@ export function TvStartPage() {
     setTouched(true);
     if (!choice || error) return;
     const path = boardPath(choice, value);
-    // The rule remembers only the first board; choosing here is the way to change it.
+    // The rule remembers only the first board; choosing here is the way to change it. A remote command
+    // sent before this moment no longer applies (display.ts shouldApply).
     shellState.rememberTvPath(path);
+    markApplied(new Date().toISOString());
     navigate(path);
   }
 

@@ -14,7 +14,10 @@ describe('/tv/start choices', () => {
     expect(choice('KPI Monitor').param).toBe('plantId');
     expect(choice('TV Scoreboard').param).toBe('bayNumber');
     expect(choice('Curing').param).toBe('locationId');
-    expect(choice('Faceboard').param).toBeNull();
+    // No parameter in the address, but one plant: in the query.
+    expect(choice('Faceboard')).toMatchObject({ param: 'plantId', inQuery: true });
+    expect(choice('TV Maintenance Calendar')).toMatchObject({ param: 'plantId', inQuery: true });
+    expect(choice('KPI Monitor').inQuery).toBe(false);
   });
 
   it('checks each parameter', () => {
@@ -32,7 +35,8 @@ describe('/tv/start choices', () => {
   it('builds the address (resources in capitals) and finds the board of a remembered one', () => {
     expect(boardPath(choice('TV Painting'), ' lv-paint01 ')).toBe('/tv/painting/LV-PAINT01');
     expect(boardPath(choice('KPI Monitor'), '6')).toBe('/tv/kpimonitor/6');
-    expect(boardPath(choice('Faceboard'), '')).toBe('/tv/faceboard');
+    expect(boardPath(choice('Faceboard'), '2')).toBe('/tv/faceboard?plant=2');
+    expect(choiceOfPath('/tv/faceboard?plant=2')?.route.title).toBe('Faceboard');
     expect(choiceOfPath('/tv/painting/LV-PAINT01')?.route.title).toBe('TV Painting');
     expect(choiceOfPath('/tv/maintenance/womonitor/2')?.route.title).toBe('Work Order Monitor');
     expect(choiceOfPath('/tv/nothing')).toBeNull();

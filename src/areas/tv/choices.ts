@@ -5,9 +5,14 @@ import { type ScreenRoute, screenRoutes } from '../../../domain/platform/routes'
 /** A TV board /tv/start can send a TV to, with the one parameter its address takes (if any). */
 export interface TvChoice {
   route: ScreenRoute;
-  /** The `:name` of the address, or null for a board without a parameter. */
+  /** The `:name` of the address, or the plant of a board that takes it in the query; else null. */
   param: TvParam | null;
+  /** The parameter goes in the query (`?plant=N`), not the path: boards whose address has no plant. */
+  inQuery: boolean;
 }
+
+/** Boards whose address has no parameter but which show one plant, chosen as `?plant=N`. */
+const PLANT_IN_QUERY: ReadonlySet<string> = new Set(['/tv/faceboard', '/tv/maintenance/calendar']);
 
 export type TvParam = 'plantId' | 'resourceId' | 'bayNumber' | 'locationId';
 
@@ -16,7 +21,8 @@ export const tvChoices: readonly TvChoice[] = screenRoutes
   .filter((r) => isTvPath(r.path) && r.path !== '/tv/start')
   .map((route) => {
     const name = route.path.match(/:(\w+)/)?.[1] ?? null;
-    return { route, param: (name as TvParam | null) ?? null };
+    if (!name && PLANT_IN_QUERY.has(route.path)) return { route, param: 'plantId' as const, inQuery: true };
+    return { route, param: (name as TvParam | null) ?? null, inQuery: false };
   });
 
 /** The label of a parameter's field. */
@@ -59,15 +65,17 @@ export const TV_PARAM_TEXTS = [
 /** The address of a board with its parameter (resources in capitals, as they are stored). */
 export function boardPath(choice: TvChoice, raw: string): string {
   if (!choice.param) return choice.route.path;
+  if (choice.inQuery) return `${choice.route.path}?plant=${encodeURIComponent(raw.trim())}`;
   const value = choice.param === 'resourceId' ? raw.trim().toUpperCase() : raw.trim();
   return choice.route.path.replace(`:${choice.param}`, encodeURIComponent(value));
 }
 
 /** The board of a remembered address, for showing it by name. */
 export function choiceOfPath(path: string): TvChoice | null {
+  const bare = path.replace(/[?#].*$/, '');
   for (const choice of tvChoices) {
     const pattern = new RegExp(`^${choice.route.path.replace(/:\w+/, '[^/]+')}$`, 'i');
-    if (pattern.test(path)) return choice;
+    if (pattern.test(bare)) return choice;
   }
   return null;
 }

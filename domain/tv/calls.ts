@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { type Access, defineCall } from '../contract/call';
+import { DisplayCommand, DisplayID } from './display';
+
+/** Who may point a TV at a board: the floor's supervisors and the MES administrators. */
+const remote: Access = { anyOf: ['supervisor', 'mesAdministrator'] };
+
+export const SendToDisplay = defineCall({
+  method: 'POST',
+  path: 'tv/SendToDisplay',
+  summary:
+    'Tells the TV showing this 6-digit code to open a TV board (a /tv/ address of the route table, with ?plant=N where the board takes it). Published on the public topic display:{DisplayID}; the TV goes there within a second, or when it comes back.',
+  access: remote,
+  payload: z.object({ DisplayID, Path: z.string().trim().min(1).max(120) }),
+  result: DisplayCommand,
+});
+
+export const tvCalls = [SendToDisplay] as const;
