@@ -28,7 +28,16 @@ export const PayrollRecord = z.object({
 });
 export type PayrollRecord = z.infer<typeof PayrollRecord>;
 
-export const PayrollDate = z.object({ PayrollDate: LocalDate, Payroll: PayrollRecord });
+export const PayrollDate = z.object({
+  PayrollDate: LocalDate,
+  Payroll: PayrollRecord,
+  /**
+   * The day's paid hours of closed clock punches (server/areas/timeclock/clocked-hours.ts). A record
+   * nobody edited (ModifiedBy null) takes its Regular and Overtime hours from these (regular up to 40 a
+   * week), unless its week is locked.
+   */
+  ClockedHours: z.number().optional(),
+});
 export type PayrollDate = z.infer<typeof PayrollDate>;
 
 export const PayrollTotals = z.object({

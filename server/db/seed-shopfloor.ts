@@ -61,6 +61,8 @@ export async function seedShopfloor(tx: Sql): Promise<void> {
       p.employeeId,
       ago(180 + (p.employeeId % 7)),
     ]);
+    // The employee record agrees with the open punch (as web/ClockIn keeps it).
+    await tx.query('UPDATE employees SET clocked_in = true WHERE employee_id = $1', [p.employeeId]);
   }
   const activity = async (
     employeeId: number,

@@ -3,7 +3,7 @@
  * scoreboard and KPI TV boards (src/areas/tv/painting, scoreboard, kpi), spread into
  * spanishTranslations (./translations-es.ts). A key lives in one map only: Painting, Viscosity Report,
  * the TV screens' titles, Job, Part, Quantity, Colour, Time, Status, Machine, Scrap, Downtime, Idle,
- * From, To, Log in, Loading…, Target, Indirect, Pieces per hour and Downtime today are the shell's or
+ * From, To, Log in, Loading…, Target, Indirect, Direct, Pieces per hour and Downtime today are the shell's or
  * another area's already.
  */
 export const spanishBoardTexts: Record<string, string> = {
@@ -14,7 +14,6 @@ export const spanishBoardTexts: Record<string, string> = {
   Operator: 'Operador',
   Line: 'Línea',
   Pieces: 'Piezas',
-  Direct: 'Directo',
   Nobody: 'Nadie',
   'In range': 'En rango',
   'Out of range': 'Fuera de rango',

@@ -77,4 +77,6 @@ export const spanishShopfloorTexts: Record<string, string> = {
   'Choose a reason': 'Elija un motivo',
   'Start downtime': 'Iniciar paro',
   'Downtime today: {{minutes}} min': 'Paro hoy: {{minutes}} min',
+  '{{n}} more screens of the shop-floor app are not built yet.':
+    'Faltan por construir {{n}} pantallas más de la aplicación de planta.',
 };

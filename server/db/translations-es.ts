@@ -1,5 +1,6 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
 import { spanishBoardTexts } from './translations-es-boards';
+import { spanishChecksTexts } from './translations-es-checks';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
@@ -8,6 +9,7 @@ import { spanishProductionTexts } from './translations-es-production';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
 import { spanishShopfloorTexts } from './translations-es-shopfloor';
+import { spanishTimeclockTexts } from './translations-es-timeclock';
 import { spanishTvTexts } from './translations-es-tv';
 
 /** The shell's and the platform screens' own texts; the other maps hold the rest (see spanishTextMaps). */
@@ -155,6 +157,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-scheduling.ts': spanishSchedulingTexts,
   // The shop-floor tablet screens (Clocks, My Activity, Downtime).
   'translations-es-shopfloor.ts': spanishShopfloorTexts,
+  // The time-clock screens (my time, faces, face history, clock analysis, timecards).
+  'translations-es-timeclock.ts': spanishTimeclockTexts,
   'translations-es-costing.ts': spanishCostingTexts,
   'translations-es-algorithms.ts': spanishAlgorithmTexts,
   // The TV frame and /tv/start.
@@ -162,6 +166,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-payroll.ts': spanishPayrollTexts,
   // The maintenance and curing TV boards.
   'translations-es-maintenance.ts': spanishMaintenanceTexts,
+  // The two-hour quality checks.
+  'translations-es-checks.ts': spanishChecksTexts,
   // The painting tablet screens and the painting, scoreboard and KPI TV boards.
   'translations-es-boards.ts': spanishBoardTexts,
 };
@@ -182,11 +188,13 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishProductionTexts,
   ...spanishSchedulingTexts,
   ...spanishShopfloorTexts,
+  ...spanishTimeclockTexts,
   ...spanishCostingTexts,
   ...spanishAlgorithmTexts,
   ...spanishTvTexts,
   ...spanishPayrollTexts,
   ...spanishMaintenanceTexts,
+  ...spanishChecksTexts,
   ...spanishBoardTexts,
   ...shellTexts,
 };

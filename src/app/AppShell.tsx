@@ -20,7 +20,7 @@ import {
   useStore,
   useUser,
 } from './context';
-import { availableInterfaces, currentInterface, menuFor } from './menus';
+import { areaLabels, availableInterfaces, currentInterface, menuFor } from './menus';
 import { usePlants } from './plants';
 import { shellState } from './shell-state';
 
@@ -164,34 +164,6 @@ function ScreensMenu({ iface, onClose }: { iface: InterfaceName; onClose: () => 
     </nav>
   );
 }
-
-const areaLabels: Record<string, string> = {
-  platform: 'General',
-  pm: 'Project management',
-  forms: 'Forms',
-  'production-plan': 'Production planning',
-  scheduling: 'Scheduling',
-  'shop-floor': 'Shop floor',
-  tv: 'TV',
-  boards: 'Boards',
-  time: 'Time and payroll',
-  orders: 'Orders',
-  fis: 'Field installation',
-  finance: 'Finance',
-  maintenance: 'Maintenance',
-  inventory: 'Inventory',
-  shipping: 'Shipping',
-  receiving: 'Receiving',
-  quality: 'Quality',
-  documents: 'Documents',
-  costing: 'Costing',
-  configurator: 'Configurator',
-  purchasing: 'Purchasing',
-  cs: 'Customer service',
-  installers: 'Installers',
-  'vendor-portal': 'Vendor portal',
-  admin: 'Administration',
-};
 
 /**
  * The frame around every logged-in screen: the menu of the user's interface, interface and plant

@@ -72,3 +72,32 @@ export function menuFor(iface: InterfaceName, user: UserRecord | null): MenuSect
   }
   return [...sections].map(([area, screens]) => ({ area, screens }));
 }
+
+/** The menu's section titles, by area slug (the shell's menu and the shop-floor app's Menu). */
+export const areaLabels: Record<string, string> = {
+  platform: 'General',
+  pm: 'Project management',
+  forms: 'Forms',
+  'production-plan': 'Production planning',
+  scheduling: 'Scheduling',
+  'shop-floor': 'Shop floor',
+  tv: 'TV',
+  boards: 'Boards',
+  time: 'Time and payroll',
+  orders: 'Orders',
+  fis: 'Field installation',
+  finance: 'Finance',
+  maintenance: 'Maintenance',
+  inventory: 'Inventory',
+  shipping: 'Shipping',
+  receiving: 'Receiving',
+  quality: 'Quality',
+  documents: 'Documents',
+  costing: 'Costing',
+  configurator: 'Configurator',
+  purchasing: 'Purchasing',
+  cs: 'Customer service',
+  installers: 'Installers',
+  'vendor-portal': 'Vendor portal',
+  admin: 'Administration',
+};

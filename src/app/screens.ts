@@ -20,6 +20,7 @@ const scheduling = () => loadChunk(() => import('../areas/scheduling/screens'));
 const tv = () => loadChunk(() => import('../areas/tv/screens'));
 const payroll = () => loadChunk(() => import('../areas/payroll/screens'));
 const shopfloor = () => loadChunk(() => import('../areas/shopfloor/screens'));
+const timeclock = () => loadChunk(() => import('../areas/timeclock/screens'));
 
 /**
  * Every built screen of the route table (domain/platform/routes.ts `screen`), by key. Login and Not
@@ -75,6 +76,17 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   shopClocks: () => shopfloor().then((m) => m.ClocksPage),
   myActivity: () => shopfloor().then((m) => m.MyActivityPage),
   shopDowntime: () => shopfloor().then((m) => m.DowntimePage),
+  shopMenu: () => shopfloor().then((m) => m.MenuPage),
+  startDirectActivity: () => shopfloor().then((m) => m.StartDirectActivityPage),
+  // Time clock (issue 7 part 1): tablet screens in the shop-floor chunk, boards and analysis in their own.
+  shopTime: () => shopfloor().then((m) => m.MyTimePage),
+  shopFaces: () => shopfloor().then((m) => m.ShopFacesPage),
+  boardFaces: () => timeclock().then((m) => m.FacesBoardPage),
+  faceHistory: () => timeclock().then((m) => m.FaceHistoryPage),
+  clockAnalysis: () => timeclock().then((m) => m.ClockAnalysisPage),
+  timecards: () => timeclock().then((m) => m.TimecardsPage),
+  twoHourChecksQueue: () => shopfloor().then((m) => m.TwoHourChecksQueuePage),
+  twoHourCheck: () => shopfloor().then((m) => m.TwoHourCheckPage),
   // TV painting, scoreboard and KPI boards and the painting tablet screens (issue 7 parts 2-3).
   tvPainting: () => tv().then((m) => m.TvPaintingPage),
   tvScoreboard: () => tv().then((m) => m.TvScoreboardPage),

@@ -6,6 +6,7 @@ import { applyEntryEdit, totalsOf, weekDates, weekStartOf, weekStarts } from '..
 import { addDays } from '../../../domain/scheduling/calendar';
 import type { Sql } from '../../db/database';
 import { invalid, sorry } from '../../rpc/errors';
+import { fillPayrollFromClock } from '../timeclock/clocked-hours';
 import * as repo from './payroll.repository';
 
 export interface PayrollWrite {
@@ -28,6 +29,8 @@ export class PayrollService {
     const employees = await repo.plantEmployees(db, plantId);
     const ids = employees.map((e) => e.EmployeeID);
     await repo.ensureRecords(db, plantId, ids, first, last);
+    // Hours from the time clock (README "Clocked hours"): records nobody edited take the clocked hours.
+    const clocked = await fillPayrollFromClock(db, plantId, ids, first, weeks);
     const rows = await repo.records(db, ids, first, last);
     const locks = await repo.weekLocks(db, ids, first, last);
     const byKey = new Map(rows.map((r) => [`${r.EmployeeID}:${r.PayrollDate}`, r]));
@@ -39,6 +42,7 @@ export class PayrollService {
         const PayrollDates = weekDates(WeekStart).map((PayrollDate) => ({
           PayrollDate,
           Payroll: byKey.get(`${Employee.EmployeeID}:${PayrollDate}`)!,
+          ClockedHours: clocked.get(`${Employee.EmployeeID}:${PayrollDate}`) ?? 0,
         }));
         return {
           WeekStart,

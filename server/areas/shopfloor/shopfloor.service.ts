@@ -26,6 +26,7 @@ import type { Sql } from '../../db/database';
 import { forbidden, invalid, notFound, sorry } from '../../rpc/errors';
 import type { FileAnswer } from '../../rpc/registry';
 import { photoOf } from '../platform/employees.repository';
+import { publishClockState } from '../timeclock/timeclock.service';
 import { faceChange, faces, resourceChange, resourceStatus } from './shopfloor.documents';
 import * as repo from './shopfloor.repository';
 
@@ -144,6 +145,8 @@ export class ShopfloorService {
     const problem = clockInProblem(punch, e!.Name, plantTimeZone(e!.PlantID));
     if (problem) throw sorry(problem);
     await repo.insertPunch(w.db, employeeId, e!.PlantID, at, this.by(w, employeeId));
+    // The employee record's clocked_in follows the punch (and its topic says so).
+    await publishClockState(w, [employeeId]);
     return this.finish(w, employeeId, new Touched());
   }
 
@@ -159,6 +162,7 @@ export class ShopfloorService {
     const open = (await repo.openActivities(w.db, [employeeId])).get(employeeId);
     if (open) touched.add(await repo.endActivity(w.db, open.LaborActivityID, at));
     await repo.closePunch(w.db, punch!.ClockPunchID, at, this.by(w, employeeId));
+    await publishClockState(w, [employeeId]);
     return this.finish(w, employeeId, touched);
   }
 

@@ -23,7 +23,7 @@ import { useTopicRefresh } from '../../app/use-topic';
 import { useT } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
 import { ActionMessages, FaceCard, messageOf, useAction } from './shared';
-import { parseTraveler } from './traveler';
+import { parseTraveler, type Traveler } from './traveler';
 import './shopfloor.css';
 
 const JOB_PATTERN = /^[A-Za-z0-9-]{1,30}$/;
@@ -35,7 +35,16 @@ const JOB_PATTERN = /^[A-Za-z0-9-]{1,30}$/;
  * indirect work by code; stop (go idle); report good and scrapped pieces on the open direct activity;
  * today's completions. A refused call shows the server's message and every field keeps its value.
  */
-export function MyActivityPage() {
+export interface MyActivityProps {
+  /** A traveler to start from (the startdirectactivity route): fills machine, job and operation. */
+  traveler?: Traveler | null;
+  /** Start alone: no team members offered (the route's singleActivity). */
+  single?: boolean;
+  /** After work started (the route goes back to My Activity). */
+  onStarted?(): void;
+}
+
+export function MyActivityPage({ traveler = null, single = false, onStarted }: MyActivityProps = {}) {
   const { backgroundApi } = useServices();
   const user = useUser();
   const t = useT();
@@ -93,7 +102,17 @@ export function MyActivityPage() {
       {state && !activity?.Direct && state.CompletionsToday.length > 0 && (
         <Completions activityId={null} completions={state.CompletionsToday} plantId={plantId} onDone={load} />
       )}
-      <StartDirect employeeId={me} plantId={plantId} machines={machines} team={isSupervisor} onDone={load} />
+      <StartDirect
+        employeeId={me}
+        plantId={plantId}
+        machines={machines}
+        team={isSupervisor && !single}
+        initial={traveler}
+        onDone={() => {
+          load();
+          onStarted?.();
+        }}
+      />
       <StartIndirect employeeId={me} codes={codes} onDone={load} />
     </section>
   );
@@ -128,6 +147,7 @@ function StartDirect(props: {
   plantId: number;
   machines: FloorMachine[];
   team: boolean;
+  initial?: Traveler | null;
   onDone(): void;
 }) {
   const { backgroundApi } = useServices();
@@ -135,9 +155,9 @@ function StartDirect(props: {
   const action = useAction();
   const [scan, setScan] = useState('');
   const [scanError, setScanError] = useState<string | null>(null);
-  const [resourceId, setResourceId] = useState('');
-  const [job, setJob] = useState('');
-  const [opId, setOpId] = useState('');
+  const [resourceId, setResourceId] = useState(props.initial?.ResourceID ?? '');
+  const [job, setJob] = useState(props.initial?.JobNumber ?? '');
+  const [opId, setOpId] = useState(props.initial ? String(props.initial.ProductionPlanOperationID) : '');
   const [ops, setOps] = useState<{ job: string; list: JobOperation[] } | null>(null);
   const [teamIds, setTeamIds] = useState<number[]>([]);
   const [people, setPeople] = useState<Face[]>([]);
