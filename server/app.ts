@@ -7,12 +7,16 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authorizeTopic } from '../domain/live/topics';
 import { registerAlgorithmCalls } from './areas/algorithms';
+// TV painting, scoreboard and KPI boards (issue 7 parts 2-3).
+import { boardsHook, registerBoardCalls } from './areas/boards/boards.routes';
 import { registerCostingCalls } from './areas/costing';
 import { registerCuringCalls } from './areas/curing/curing.routes';
 import { CuringService } from './areas/curing/curing.service';
 import { registerMaintenanceCalls } from './areas/maintenance/maintenance.routes';
 import { MaintenanceService } from './areas/maintenance/maintenance.service';
 import { registerOrderCalls } from './areas/orders/orders.routes';
+import { registerPaintingCalls } from './areas/painting/painting.routes';
+import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
 import { LoginLimiter } from './areas/platform/login-limiter';
@@ -108,7 +112,11 @@ export async function buildApp(
     operationsChanged: (w, changes) => scheduling.operationsChanged(w, changes),
   });
   registerSchedulingCalls(registry, scheduling);
-  registerShopfloorCalls(registry, new ShopfloorService());
+  // The boards' documents (bay:, kpi:, painting:) are republished by every shop-floor write.
+  const painting = new PaintingService();
+  registerShopfloorCalls(registry, new ShopfloorService(undefined, boardsHook(painting)));
+  registerPaintingCalls(registry, painting);
+  registerBoardCalls(registry);
   registerQualityCheckCalls(registry, new QualityChecksService());
   registerPayrollCalls(registry, new PayrollService());
   registerTimeclockCalls(registry, new TimeclockService());

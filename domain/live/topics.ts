@@ -212,6 +212,35 @@ export const topicRules: readonly TopicRule[] = [
     pattern: /^payroll:(\d{1,9})$/,
     allow: (viewer) => anyOf(viewer, ['viewPayroll', 'editPayroll'], 'payroll'),
   },
+  // --- TV painting, scoreboard and KPI boards (issue 7 parts 2-3; domain/painting/live.ts,
+  // domain/boards/live.ts). PUBLIC: the /tv/painting, /tv/scoreboard and /tv/kpimonitor boards run
+  // unattended without a login. Their documents carry only what a board shows: the line's load and
+  // viscosity readings, pieces, targets, scrap, downtime and the operators' NAMES. Never pay, punches,
+  // clock-in times, rates of people or anything else of the employee record.
+  {
+    // A paint line: current load, last viscosity readings, next reading due, good pieces today.
+    name: 'painting',
+    area: 'shop-floor',
+    pattern: /^painting:([A-Za-z0-9-]{1,20})$/,
+    public: true,
+    allow: () => null,
+  },
+  {
+    // A bay's scoreboard: per machine pieces vs target, scrap, downtime, operators' names; bay totals.
+    name: 'bay',
+    area: 'shop-floor',
+    pattern: /^bay:([1-9]\d{0,2})$/,
+    public: true,
+    allow: () => null,
+  },
+  {
+    // A plant's KPI monitor: pieces vs target, scrap %, downtime and its top reasons, people counts.
+    name: 'kpi',
+    area: 'shop-floor',
+    pattern: /^kpi:(\d{1,9})$/,
+    public: true,
+    allow: () => null,
+  },
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */

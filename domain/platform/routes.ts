@@ -78,6 +78,12 @@ export const screenKeys = [
   'faceHistory',
   'clockAnalysis',
   'timecards',
+  // TV painting, scoreboard and KPI boards and the painting tablet screens (issue 7 parts 2-3).
+  'tvPainting',
+  'tvScoreboard',
+  'tvKpiMonitor',
+  'shopPainting',
+  'viscosityReport',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -844,8 +850,8 @@ group(
     ['time', 'Time', { area: 'time', screen: 'shopTime' }],
     ['reports', 'Shop Reports'],
     ['faces', 'Shop Faces', { area: 'boards', screen: 'shopFaces' }],
-    ['painting', 'Painting', { public: true }],
-    ['painting/viscosityreport/:EmployeeID', 'Viscosity Report', { public: true }],
+    ['painting', 'Painting', { public: true, screen: 'shopPainting' }],
+    ['painting/viscosityreport/:EmployeeID', 'Viscosity Report', { public: true, screen: 'viscosityReport' }],
     ['supplies', 'Shop Supplies', { public: true }],
     ['partgallery', 'Shop Part Gallery'],
     ['incidentform/:incidentID', 'Shop Incident Form', { area: 'quality' }],
@@ -991,7 +997,7 @@ group({ base: '/cs', area: 'cs', interface: 'cs', flags: ['accessCs'] }, [
 // §2.2 /tv/: public, unattended (spec 000 §2.3).
 group({ base: '/tv', area: 'tv', interface: 'tv', defaultChild: 'start' }, [
   ['start', 'TV Start', { public: true, screen: 'tvStart' }],
-  ['painting/:resourceId', 'TV Painting', { public: true }],
+  ['painting/:resourceId', 'TV Painting', { public: true, screen: 'tvPainting' }],
   ['maintenance/womonitor/:plantId', 'Work Order Monitor', { public: true, screen: 'tvWorkOrderMonitor' }],
   ['maintenance/calendar', 'TV Maintenance Calendar', { public: true, screen: 'tvPmCalendar' }],
   [
@@ -1000,8 +1006,8 @@ group({ base: '/tv', area: 'tv', interface: 'tv', defaultChild: 'start' }, [
     { public: true, screen: 'tvFixtureRequests' },
   ],
   ['curing/:locationId', 'Curing', { public: true, screen: 'tvCuring' }],
-  ['kpimonitor/:plantId', 'KPI Monitor', { public: true }],
-  ['scoreboard/:bayNumber', 'TV Scoreboard', { public: true }],
+  ['kpimonitor/:plantId', 'KPI Monitor', { public: true, screen: 'tvKpiMonitor' }],
+  ['scoreboard/:bayNumber', 'TV Scoreboard', { public: true, screen: 'tvScoreboard' }],
   ['productionmonitor/:resourceId', 'Production Monitor', { public: true, screen: 'tvProductionMonitor' }],
   ['faceboard', 'Faceboard', { public: true, screen: 'tvFaceboard' }],
 ]);

@@ -89,7 +89,8 @@ test('/screenviewer lists every screen with its area, interface and whether it i
   await expect(row).toContainText('/tv/kpimonitor/{plantId}');
   await expect(row).toContainText('tv');
   await expect(row).toContainText('public');
-  await expect(row).toContainText('not yet');
+  // Built with the TV boards of issue 7.
+  await expect(row).toContainText('yes');
 });
 
 test('a user without a screen’s permission sees why, not the screen', async ({ page }) => {

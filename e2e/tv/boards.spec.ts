@@ -32,7 +32,8 @@ test('an operator on a tablet; the faceboard and the production monitor follow w
   await expect(card).toHaveAttribute('data-state', 'direct');
   await expect(card).toContainText('Ahmed Khan');
   await expect(card).toContainText('LV-CUT01');
-  await expect(board.getByTestId('fb-count-in')).toContainText('5');
+  // Six clocked in: the five of seed-shopfloor.ts and Julia Reyes on the paint line (seed-painting.ts).
+  await expect(board.getByTestId('fb-count-in')).toContainText('6');
   // Photos come through the public call (no login) and really load.
   const photo = board.locator('[data-employee="1701"] img.fb-photo');
   await expect(photo).toBeVisible();
@@ -71,7 +72,7 @@ test('an operator on a tablet; the faceboard and the production monitor follow w
     timeout: 1_000,
   });
   await expect(card).toHaveCount(0);
-  await expect(board.getByTestId('fb-count-in')).toContainText('4', { timeout: 1_000 });
+  await expect(board.getByTestId('fb-count-in')).toContainText('5', { timeout: 1_000 });
   await expect(monitor.getByTestId('pm-operators')).not.toContainText('Ahmed Khan', { timeout: 1_000 });
 
   // Clock in: idle.

@@ -24,9 +24,9 @@ test('choosing a board on /tv/start goes there, /tv restores it, and it can be c
   await page.locator('input[name="param"]').fill('paint01');
   await page.getByRole('button', { name: 'Show this board' }).click();
   await expect(page).toHaveURL(/\/tv\/painting\/PAINT01$/);
-  // Not built yet, and honest about it.
-  await expect(page.getByTestId('not-built')).toContainText('Not built yet.');
-  await page.screenshot({ path: 'test-results/screens/tv-not-built.png' });
+  // The painting board (issue 7), honest about a line that publishes nothing.
+  await expect(page.getByTestId('tvp-empty')).toContainText('No paint line PAINT01 on this topic yet.');
+  await page.screenshot({ path: 'test-results/screens/tv-painting-unknown.png' });
 
   // The TV's home comes back to it, also after a reload.
   await page.goto('/tv');

@@ -7,6 +7,7 @@ import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
 import { seedMaintenance } from './seed-maintenance';
 import { seedOrders } from './seed-orders';
+import { seedPainting } from './seed-painting';
 import { seedPayroll } from './seed-payroll';
 import { type ProductionSeedSize, seedProduction } from './seed-production';
 import { seedScheduling } from './seed-scheduling';
@@ -368,6 +369,8 @@ export async function seedDemo(
     await seedShopfloor(tx);
     // Before payroll: the maintenance technicians are plant employees with payroll weeks like the rest.
     await seedMaintenance(tx);
+    // Paint lines, bays and the TV boards' documents (issue 7 parts 2-3).
+    await seedPainting(tx);
     await seedPayroll(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [

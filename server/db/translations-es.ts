@@ -1,4 +1,5 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
+import { spanishBoardTexts } from './translations-es-boards';
 import { spanishChecksTexts } from './translations-es-checks';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishMaintenanceTexts } from './translations-es-maintenance';
@@ -167,6 +168,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-maintenance.ts': spanishMaintenanceTexts,
   // The two-hour quality checks.
   'translations-es-checks.ts': spanishChecksTexts,
+  // The painting tablet screens and the painting, scoreboard and KPI TV boards.
+  'translations-es-boards.ts': spanishBoardTexts,
 };
 
 /**
@@ -192,5 +195,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishPayrollTexts,
   ...spanishMaintenanceTexts,
   ...spanishChecksTexts,
+  ...spanishBoardTexts,
   ...shellTexts,
 };

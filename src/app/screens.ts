@@ -87,6 +87,12 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   timecards: () => timeclock().then((m) => m.TimecardsPage),
   twoHourChecksQueue: () => shopfloor().then((m) => m.TwoHourChecksQueuePage),
   twoHourCheck: () => shopfloor().then((m) => m.TwoHourCheckPage),
+  // TV painting, scoreboard and KPI boards and the painting tablet screens (issue 7 parts 2-3).
+  tvPainting: () => tv().then((m) => m.TvPaintingPage),
+  tvScoreboard: () => tv().then((m) => m.TvScoreboardPage),
+  tvKpiMonitor: () => tv().then((m) => m.TvKpiPage),
+  shopPainting: () => shopfloor().then((m) => m.PaintingPage),
+  viscosityReport: () => shopfloor().then((m) => m.ViscosityReportPage),
 };
 
 const cache = new Map<ScreenKey, ComponentType | LazyExoticComponent<ComponentType>>([

@@ -59,9 +59,23 @@ class Touched {
 
 const now = () => new Date().toISOString();
 
+/**
+ * Hears every write after its faces and machine statuses are published, in the same transaction: the
+ * TV boards' documents (scoreboards, KPI monitors, paint lines: server/areas/boards) are republished
+ * there. Injected so this area does not know the boards.
+ */
+export type FloorWriteListener = (
+  w: WriteContext,
+  touched: { resources: readonly string[]; employees: readonly number[] },
+  at: string,
+) => Promise<void>;
+
 export class ShopfloorService {
-  /** Injected for tests of "today"; the wall clock otherwise. */
-  constructor(private readonly clock: () => string = now) {}
+  /** `clock` is injected for tests of "today"; the wall clock otherwise. */
+  constructor(
+    private readonly clock: () => string = now,
+    private readonly boards?: FloorWriteListener,
+  ) {}
 
   // ------------------------------------------------------------------------- reads
 
@@ -387,5 +401,6 @@ export class ShopfloorService {
       const s = await resourceStatus(w.db, r, at);
       if (s) w.publish(resourceChange(s));
     }
+    await this.boards?.(w, { resources: [...touched.resources], employees: [...touched.employees] }, at);
   }
 }

@@ -5,6 +5,9 @@ export { TwoHourChecksQueuePage } from './checks/TwoHourChecksQueuePage';
 export { DowntimePage } from './DowntimePage';
 export { MenuPage } from './MenuPage';
 export { MyActivityPage } from './MyActivityPage';
+// The painting tablet screens (issue 7 part 2).
+export { PaintingPage } from './painting/PaintingPage';
+export { ViscosityReportPage } from './painting/ViscosityReportPage';
 export { StartDirectActivityPage } from './StartDirectActivityPage';
 // Time clock (issue 7 part 1): the operator's own time and the plant's faces on a tablet.
 export { MyTimePage } from './time/MyTimePage';
