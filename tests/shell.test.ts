@@ -41,6 +41,11 @@ describe.skipIf(!dbAvailable)(`shell calls (${dbKind})`, () => {
         Area: 'tv',
         Interface: 'tv',
         Public: true,
+        Built: true,
+      });
+      // A screen not built yet says so.
+      expect(reply.result.find((r) => r.Path === '/manufacturing/movematerial')).toMatchObject({
+        Kind: 'screen',
         Built: false,
       });
       const viewer = reply.result.find((r) => r.Path === '/screenviewer');

@@ -55,3 +55,37 @@ test('the Menu offers the built screens as tiles; a traveler link fills My Activ
   await indirect.getByRole('button', { name: 'Start indirect' }).tap();
   await expect(page.getByTestId('my-face')).toContainText('Cleaning');
 });
+
+test('a team lead records pieces for the team; a member cannot record on the lead’s activity here', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const maria = await context.newPage();
+  await logIn(maria, 'msantos', 'msantos', /\/(intro|manufacturing.*)$/);
+  await maria.goto('/manufacturing/myactivity');
+  const link = maria.getByTestId('team-pieces-link');
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  await link.tap();
+  await expect(maria).toHaveURL(/\/manufacturing\/recordmulticompletions\/\d+$/);
+  const leadActivity = maria.url().split('/').pop()!;
+  await expect(maria.getByTestId('multi-team')).toContainText('Maria Santos, Kevin Park');
+  const pieces = maria.getByTestId('completions');
+  await pieces.getByLabel('Good pieces').fill('3');
+  await pieces.getByRole('button', { name: 'Record', exact: true }).tap();
+  await expect(maria.getByRole('status')).toContainText('Recorded 3 good and 0 scrap.');
+  await maria.screenshot({
+    path: 'test-results/screens/shopfloor/recordmulticompletions.png',
+    fullPage: true,
+  });
+
+  const other = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const kevin = await other.newPage();
+  await logIn(kevin, 'kpark', 'kpark', /\/(intro|manufacturing.*)$/);
+  await kevin.goto(`/manufacturing/recordmulticompletions/${leadActivity}`);
+  await expect(kevin.getByTestId('multi-not-mine')).toContainText(
+    `Activity ${leadActivity} is not your open work`,
+  );
+  await expect(kevin.getByTestId('completions')).toHaveCount(0);
+  await context.close();
+  await other.close();
+});

@@ -135,3 +135,49 @@ test('a network cut: stale while offline, live again by itself when the network 
   expect(shown).toBeLessThan(1000);
   expect(await page.evaluate(() => (window as unknown as { tvMark?: number }).tvMark)).toBe(7);
 });
+
+test('real boards: a faceboard and a production monitor come back by themselves after a server restart', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const origin = `http://127.0.0.1:${port}`;
+  const open = async (path: string) => {
+    const page = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
+    await page.goto(`${origin}${path}`);
+    await expect(feed(page)).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
+    return page;
+  };
+  const board = await open('/tv/faceboard?plant=1');
+  const monitor = await open('/tv/productionmonitor/LV-CUT01');
+  await expect(monitor.getByTestId('pm-actual')).toHaveText(/\d/);
+
+  await server?.kill('SIGKILL');
+  await expect(feed(board)).toHaveAttribute('data-state', 'stale', { timeout: 25_000 });
+  await expect(feed(monitor)).toHaveAttribute('data-state', 'stale', { timeout: 25_000 });
+  server = await start();
+  await expect(feed(board)).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  await expect(feed(monitor)).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+
+  // Writes after the restart reach both boards within a second, with no reload.
+  const api = wire(`${origin}/api/`);
+  const ahmed = await api.login('akhan');
+  const mine = await api.get<{ Activity: { LaborActivityID: number } | null }>(
+    'shopfloor/GetMyActivity',
+    {},
+    ahmed,
+  );
+  const before = Number(((await monitor.getByTestId('pm-actual').textContent()) ?? '').replace(/\D/g, ''));
+  const done = await api.post(
+    'shopfloor/RecordCompletions',
+    { LaborActivityID: mine.result.Activity!.LaborActivityID, Quantity: 2, ScrapQuantity: 0 },
+    ahmed,
+  );
+  expect(done.envelope.Error, done.envelope.Message).toBe(false);
+  await expect(monitor.getByTestId('pm-actual')).toHaveText(String(before + 2), { timeout: 1_000 });
+  const omar = await api.login('odiaz');
+  const out = await api.post('web/ClockOut', { EmployeeID: omar.employeeId }, omar);
+  expect(out.envelope.Error, out.envelope.Message).toBe(false);
+  await expect(board.locator(`[data-testid="fb-out"] [data-employee="${omar.employeeId}"]`)).toBeVisible({
+    timeout: 1_000,
+  });
+});

@@ -79,4 +79,11 @@ export const spanishShopfloorTexts: Record<string, string> = {
   'Downtime today: {{minutes}} min': 'Paro hoy: {{minutes}} min',
   '{{n}} more screens of the shop-floor app are not built yet.':
     'Faltan por construir {{n}} pantallas más de la aplicación de planta.',
+  'Activity {{id}} is not your open work on a job. My Activity shows what you are on.':
+    'La actividad {{id}} no es su trabajo abierto en un trabajo. Mi actividad muestra en qué está.',
+  'Pieces recorded here count for the whole team: {{names}}.':
+    'Las piezas registradas aquí cuentan para todo el equipo: {{names}}.',
+  'You work alone on this job: pieces recorded here are yours.':
+    'Trabaja solo en este trabajo: las piezas registradas aquí son suyas.',
+  'Record pieces for the team': 'Registrar piezas del equipo',
 };

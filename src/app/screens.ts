@@ -78,6 +78,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   shopDowntime: () => shopfloor().then((m) => m.DowntimePage),
   shopMenu: () => shopfloor().then((m) => m.MenuPage),
   startDirectActivity: () => shopfloor().then((m) => m.StartDirectActivityPage),
+  recordMultiCompletions: () => shopfloor().then((m) => m.RecordMultiCompletionsPage),
   // Time clock (issue 7 part 1): tablet screens in the shop-floor chunk, boards and analysis in their own.
   shopTime: () => shopfloor().then((m) => m.MyTimePage),
   shopFaces: () => shopfloor().then((m) => m.ShopFacesPage),

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   GetFaces,
   GetFloorMachines,
@@ -90,6 +91,16 @@ export function MyActivityPage({ traveler = null, single = false, onStarted }: M
           </p>
         )}
         {state && activity && <StopWork employeeId={me} onDone={load} />}
+        {state && activity?.Direct && state.Face.TeamMembers.length > 0 && (
+          <p>
+            <Link
+              to={`/manufacturing/recordmulticompletions/${activity.LaborActivityID}`}
+              data-testid="team-pieces-link"
+            >
+              {t('Record pieces for the team')}
+            </Link>
+          </p>
+        )}
       </div>
       {state && activity?.Direct && (
         <Completions
@@ -388,7 +399,7 @@ function StartIndirect(props: { employeeId: number; codes: IndirectCode[]; onDon
   );
 }
 
-function Completions(props: {
+export function Completions(props: {
   activityId: number | null;
   completions: MyActivity['CompletionsToday'];
   plantId: number;
