@@ -3,6 +3,7 @@ import { BayBoard, KpiBoard } from '../domain/boards/entities';
 import { scrapPercent } from '../domain/boards/rules';
 import type { ChangeItem } from '../domain/live/changes';
 import type { MyActivity } from '../domain/shopfloor/entities';
+import { testCalls } from './support/calls';
 import { expectRefused, tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
@@ -21,18 +22,9 @@ describe.skipIf(!dbAvailable)(`scoreboard and KPI boards (${dbKind})`, () => {
   let server: TestServer;
   let api: Wire;
   let maria: Login;
+  const { get, post } = testCalls({ api: () => api });
   let grace: Login;
 
-  const get = async <T>(path: string, values: Record<string, unknown>, who: Login | null = null) => {
-    const reply = await api.get<T>(path, values, who ?? {});
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
-  const post = async <T>(path: string, payload: Record<string, unknown>, who: Login) => {
-    const reply = await api.post<T>(path, payload, who);
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
   /** The topic's latest item of `id` and the topic's head, pulled from 0 without a login. */
   async function pull(topic: string, id: string) {
     const docs = new Map<string, Record<string, unknown>>();

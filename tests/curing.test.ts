@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CuringLocation } from '../domain/curing/entities';
 import type { ChangeItem } from '../domain/live/changes';
 import { createEmployee } from '../server/db/seed';
-import { expectRefused, tablesFingerprint } from './support/refusals';
+import { testCalls } from './support/calls';
+import { tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
 
@@ -22,24 +23,8 @@ describe.skipIf(!dbAvailable)(`curing calls (${dbKind})`, () => {
   let sid: Login;
   let nan: Login;
 
-  const get = async <T>(path: string, values: Record<string, unknown>) => {
-    const reply = await api.get<T>(path, values, {});
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
-  const post = async <T>(path: string, payload: Record<string, unknown>, who: Login) => {
-    const reply = await api.post<T>(path, payload, who);
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
   const fingerprint = () => tablesFingerprint(server.db, ['curing_loads', 'curing_slots', 'topic_heads']);
-  const refused = (
-    path: string,
-    payload: Record<string, unknown>,
-    who: Login,
-    message: string | RegExp,
-    status = 200,
-  ) => expectRefused(fingerprint, () => api.post(path, payload, who), message, status);
+  const { get, post, refused } = testCalls({ api: () => api, fingerprint });
   async function follow(topic: string) {
     const docs = new Map<string, Record<string, unknown>>();
     let since = 0;

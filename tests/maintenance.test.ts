@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeItem } from '../domain/live/changes';
 import { FixtureRequest, PreventiveTask, WorkOrder } from '../domain/maintenance/entities';
 import { plantTimeZone } from '../domain/platform/plants';
 import { addDays, localDateOf } from '../domain/scheduling/calendar';
 import { createEmployee } from '../server/db/seed';
-import { expectRefused, tablesFingerprint } from './support/refusals';
+import { testCalls } from './support/calls';
+import { tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
 
@@ -26,16 +26,6 @@ describe.skipIf(!dbAvailable)(`maintenance calls (${dbKind})`, () => {
   let sue: Login;
   let vic: Login;
 
-  const get = async <T>(path: string, values: Record<string, unknown>, who: Login | null = null) => {
-    const reply = await api.get<T>(path, values, who ?? {});
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
-  const post = async <T>(path: string, payload: Record<string, unknown>, who: Login) => {
-    const reply = await api.post<T>(path, payload, who);
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
   const fingerprint = () =>
     tablesFingerprint(server.db, [
       'maintenance_work_orders',
@@ -43,32 +33,7 @@ describe.skipIf(!dbAvailable)(`maintenance calls (${dbKind})`, () => {
       'preventive_tasks',
       'topic_heads',
     ]);
-  const refused = (
-    path: string,
-    payload: Record<string, unknown>,
-    who: Login,
-    message: string | RegExp,
-    status = 200,
-  ) => expectRefused(fingerprint, () => api.post(path, payload, who), message, status);
-  /** The latest document of every id on a topic, pulled from 0 without a login (public topics). */
-  async function follow(topic: string) {
-    const docs = new Map<string, Record<string, unknown>>();
-    let since = 0;
-    for (;;) {
-      const page = await get<{ documents: ChangeItem[]; latestSeq: number }>(
-        'sync/Pull',
-        { Topic: topic, Since: since, Limit: 1000 },
-        null,
-      );
-      for (const d of page.documents) {
-        expect(d.seq).toBe(since + 1);
-        since = d.seq;
-        if (d.doc === null) docs.delete(d.id);
-        else docs.set(d.id, d.doc);
-      }
-      if (since >= page.latestSeq) return docs;
-    }
-  }
+  const { get, post, refused, follow } = testCalls({ api: () => api, fingerprint });
 
   beforeAll(async () => {
     server = await startServer();

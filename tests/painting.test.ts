@@ -3,7 +3,8 @@ import type { ChangeItem } from '../domain/live/changes';
 import { PaintLine, PaintLoad, ViscosityReading, ViscosityReport } from '../domain/painting/entities';
 import { addDays, localDateOf } from '../domain/scheduling/calendar';
 import { createEmployee } from '../server/db/seed';
-import { expectRefused, tablesFingerprint } from './support/refusals';
+import { testCalls } from './support/calls';
+import { tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
 
@@ -26,25 +27,9 @@ describe.skipIf(!dbAvailable)(`painting calls (${dbKind})`, () => {
   let nat: Login;
   let admin: Login;
 
-  const get = async <T>(path: string, values: Record<string, unknown>, who: Login | null = julia) => {
-    const reply = await api.get<T>(path, values, who ?? {});
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
-  const post = async <T>(path: string, payload: Record<string, unknown>, who: Login = julia) => {
-    const reply = await api.post<T>(path, payload, who);
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
   const fingerprint = () =>
     tablesFingerprint(server.db, ['viscosity_readings', 'paint_loads', 'topic_heads']);
-  const refused = (
-    path: string,
-    payload: Record<string, unknown>,
-    who: Login,
-    message: string | RegExp,
-    status = 200,
-  ) => expectRefused(fingerprint, () => api.post(path, payload, who), message, status);
+  const { get, post, refused } = testCalls({ api: () => api, fingerprint, caller: () => julia });
   /** The paint-line document on `painting:{id}`, pulled from 0 without a login. */
   async function lineOnTopic(id: string): Promise<PaintLine> {
     const docs = new Map<string, Record<string, unknown>>();

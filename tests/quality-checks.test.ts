@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DueCheck, QualityCheck } from '../domain/quality-checks/calls';
 import { createEmployee } from '../server/db/seed';
+import { testCalls } from './support/calls';
 import { expectRefused, tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
@@ -23,18 +24,9 @@ describe.skipIf(!dbAvailable)(`two-hour checks (${dbKind})`, () => {
   let server: TestServer;
   let api: Wire;
   let akhan: Login;
+  const { get, post } = testCalls({ api: () => api });
   let nat: Login;
 
-  const get = async <T>(path: string, values: Record<string, unknown>, who: Login) => {
-    const reply = await api.get<T>(path, values, who);
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
-  const post = async <T>(path: string, payload: Record<string, unknown>, who: Login) => {
-    const reply = await api.post<T>(path, payload, who);
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
   const fingerprint = () => tablesFingerprint(server.db, ['quality_checks', 'topic_heads']);
   const refused = (payload: Record<string, unknown>, who: Login, message: string | RegExp, status = 200) =>
     expectRefused(fingerprint, () => api.post('shopfloor/RecordTwoHourCheck', payload, who), message, status);

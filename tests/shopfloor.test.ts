@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeItem } from '../domain/live/changes';
 import {
   Completion,
   DowntimeEvent,
@@ -11,7 +10,8 @@ import {
 } from '../domain/shopfloor/entities';
 import type { Sql } from '../server/db/database';
 import { createEmployee } from '../server/db/seed';
-import { expectRefused, tablesFingerprint } from './support/refusals';
+import { testCalls } from './support/calls';
+import { tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
 
@@ -104,16 +104,6 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
     ProductionPlanOperationID: fx.op[10],
   });
 
-  const get = async <T>(path: string, values: Record<string, unknown>, who: Login | null = olga) => {
-    const reply = await api.get<T>(path, values, who ?? {});
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
-  const post = async <T>(path: string, payload: Record<string, unknown>, who: Login = olga) => {
-    const reply = await api.post<T>(path, payload, who);
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
   const fingerprint = () =>
     tablesFingerprint(server.db, [
       'clock_punches',
@@ -122,33 +112,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
       'downtime_events',
       'topic_heads',
     ]);
-  /** A call that must be refused (Sorry, Error or 403) and change nothing at all. */
-  const refused = (
-    path: string,
-    payload: Record<string, unknown>,
-    who: Login,
-    message: string | RegExp,
-    status = 200,
-  ) => expectRefused(fingerprint, () => api.post(path, payload, who), message, status);
-  /** The latest document of every id on a topic, pulled from 0 without a login (public topics). */
-  async function follow(topic: string) {
-    const docs = new Map<string, Record<string, unknown>>();
-    let since = 0;
-    for (;;) {
-      const page = await get<{ documents: ChangeItem[]; latestSeq: number }>(
-        'sync/Pull',
-        { Topic: topic, Since: since, Limit: 1000 },
-        null,
-      );
-      for (const d of page.documents) {
-        expect(d.seq).toBe(since + 1);
-        since = d.seq;
-        if (d.doc === null) docs.delete(d.id);
-        else docs.set(d.id, d.doc);
-      }
-      if (since >= page.latestSeq) return docs;
-    }
-  }
+  const { get, post, refused, follow } = testCalls({ api: () => api, fingerprint, caller: () => olga });
   const face = async (id: number) => Face.parse(await get('web/GetFace', { EmployeeID: id }));
   const status = async (id: string) =>
     ResourceStatus.parse(await get('shopfloor/GetResourceStatus', { ResourceID: id }, null));

@@ -4,6 +4,7 @@ import { addDays } from '../domain/scheduling/calendar';
 import { FaceHistory, MyTime, Punch, Timecard } from '../domain/timeclock/entities';
 import type { Sql } from '../server/db/database';
 import { createEmployee } from '../server/db/seed';
+import { testCalls } from './support/calls';
 import { expectRefused, tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
@@ -48,6 +49,7 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
   let server: TestServer;
   let api: Wire;
   let olga: Login;
+  const { get, post } = testCalls({ api: () => api });
   let tim: Login; // approvesTime
   let fran: Login; // supervisor
   let val: Login; // viewPayroll
@@ -72,16 +74,6 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
   };
   const punchIds: number[] = [];
 
-  const get = async <T>(path: string, values: Record<string, unknown>, who: Login) => {
-    const reply = await api.get<T>(path, values, who);
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
-  const post = async <T>(path: string, payload: Record<string, unknown>, who: Login) => {
-    const reply = await api.post<T>(path, payload, who);
-    expect(reply.envelope.Error || reply.envelope.Sorry, `${path}: ${reply.envelope.Message}`).toBe(false);
-    return reply.result;
-  };
   const fingerprint = () =>
     tablesFingerprint(server.db, [
       'clock_punches',
