@@ -72,7 +72,9 @@ test('a team lead records pieces for the team; a member cannot record on the lea
   const pieces = maria.getByTestId('completions');
   await pieces.getByLabel('Good pieces').fill('3');
   await pieces.getByRole('button', { name: 'Record', exact: true }).tap();
-  await expect(maria.getByTestId('completions').getByRole('status')).toContainText('Recorded 3 good and 0 scrap.');
+  await expect(maria.getByTestId('completions').getByRole('status')).toContainText(
+    'Recorded 3 good and 0 scrap.',
+  );
   await maria.screenshot({
     path: 'test-results/screens/shopfloor/recordmulticompletions.png',
     fullPage: true,
