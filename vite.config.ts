@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{domain,machines,projections,server,src}/**/*.test.{ts,tsx}'],
+          include: ['{bench,domain,machines,projections,server,src}/**/*.test.{ts,tsx}'],
         },
       },
       {

@@ -1,6 +1,13 @@
-// Peer: our hub, measured from the write's commit to receipt. Each broadcast is a real write: a
-// transaction appends the change to the change log (per-topic sequence), commits, and the backplane
-// hands it to the hub, which sends the projected document to every subscriber of the topic.
+// Peer: our hub as the product runs it (buildApp: Fastify, the hub at /hub, the in-process backplane,
+// embedded PGlite in this process). A message is either a real write — a transaction appends its changes
+// to the change log (per-topic sequence) and commits, then the backplane hands the sequenced items to the
+// hub, as the call pipeline does after commit — or, for the fan-out-only rate, items that are already
+// sequenced published on the backplane. The latency reference is the moment the transaction committed.
+//
+//   server-hub.ts <dataDir> prepare   migrate + seed the demo data into dataDir, then exit
+//   server-hub.ts <dataDir>           serve a prepared dataDir (the run gives each round a fresh copy)
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openPglite } from '../../server/db/database';
@@ -8,15 +15,25 @@ import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import { appendChanges } from '../../server/feed/feed.service';
 import { runCommands } from './commands';
-import { payload } from './protocol';
+import { changeItem, doc, now, TOPIC } from './protocol';
 
 process.env.SCRYPT_LOG_N ??= '10';
-const db = await openPglite();
-await migrate(db);
-await seedDemo(db);
+const [dataDir, mode] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: server-hub.ts <dataDir> [prepare]');
+
+const db = await openPglite(dataDir);
+if (mode === 'prepare') {
+  await migrate(db);
+  await seedDemo(db);
+  await db.close();
+  writeFileSync(join(dataDir, 'bench-prepared'), '');
+  console.log(JSON.stringify({ prepared: true }));
+  process.exit(0);
+}
+
 const app = await buildApp(
   db,
-  { ...loadConfig(), clientDir: '/nonexistent', logLevel: 'warn' },
+  { ...loadConfig(), dataDir, clientDir: '/nonexistent', logLevel: 'warn' },
   { logger: false },
 );
 await app.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -29,20 +46,28 @@ const login = await fetch(`http://127.0.0.1:${port}/api/web/Login`, {
   body: JSON.stringify({ UserName: 'admin', Password: 'admin' }),
 });
 const token = JSON.parse((await login.json()).ResultJSON).TokenID as string;
-const topic = 'employee:1001';
-console.log(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}/hub`, token, topic }));
+console.log(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}/hub`, token, topic: TOPIC }));
 
-// Each change is a real write (commit, then the backplane) unless the burst says commit: false, which
-// hands already-sequenced changes to the backplane: the hub's fan-out alone. BENCH_HUB_FANOUT_ONLY=1
-// makes every send fan-out only.
-const fanOutOnly = process.env.BENCH_HUB_FANOUT_ONLY === '1';
-runCommands(async (i, commit) => {
-  const doc = payload(i) as unknown as Record<string, unknown>;
-  const changes =
-    fanOutOnly || !commit
-      ? [{ topic, seq: 1_000_000 + i, collection: 'employees', id: '1001', doc, origin: null }]
-      : await db.transaction((tx) =>
-          appendChanges(tx, [{ topic, collection: 'employees', id: '1001', doc }], null),
-        );
+runCommands(async (first, count, commit) => {
+  if (!commit) {
+    const items = Array.from({ length: count }, (_, k) => changeItem(first + k));
+    const emittedAt = now();
+    await app.backplane.publish({ kind: 'changes', changes: items });
+    return emittedAt;
+  }
+  const changes = await db.transaction((tx) =>
+    appendChanges(
+      tx,
+      Array.from({ length: count }, (_, k) => ({
+        topic: TOPIC,
+        collection: 'employees',
+        id: '1001',
+        doc: doc(first + k),
+      })),
+      null,
+    ),
+  );
+  const committedAt = now();
   await app.backplane.publish({ kind: 'changes', changes });
+  return committedAt;
 });

@@ -1,8 +1,9 @@
-// Peer: a bare `ws` broadcast of the same payloads (the floor any hub is measured against).
+// Peer: a bare `ws` broadcast (the floor any hub is measured against): the message's JSON array is the
+// text frame, stringified once and sent to every socket.
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { runCommands } from './commands';
-import { payload } from './protocol';
+import { changeItem, now } from './protocol';
 
 const http = createServer();
 const wss = new WebSocketServer({ server: http, perMessageDeflate: false });
@@ -16,9 +17,10 @@ http.listen(0, '127.0.0.1', () => {
   );
 });
 
-function broadcast(i: number) {
-  const text = JSON.stringify(payload(i));
+runCommands((first, count) => {
+  const items = Array.from({ length: count }, (_, k) => changeItem(first + k));
+  const emittedAt = now();
+  const text = JSON.stringify(items);
   for (const client of wss.clients) client.send(text);
-}
-
-runCommands(broadcast);
+  return emittedAt;
+});
