@@ -5,15 +5,21 @@ import { type Command, now, type Sent } from './protocol';
  * Reads the orchestrator's commands from stdin. `send(first, count, commit)` sends one message holding
  * changes first … first+count-1 and resolves to that message's latency reference (the moment it was
  * emitted; for our hub the moment its write committed). Prints a `Sent` line when a broadcast is out,
- * `{cpuMs}` (this process's user + system CPU so far) for `cpu`.
+ * `{cpuMs}` (this process's user + system CPU so far) for `cpu`, `{settled}` for `settle`.
  */
 export function runCommands(
   send: (first: number, count: number, commit: boolean) => number | Promise<number>,
+  settle: (connections: number) => Promise<void> = async () => {},
 ) {
   let next = 0;
   createInterface({ input: process.stdin }).on('line', async (line) => {
     const command = JSON.parse(line) as Command;
     if (command.cmd === 'stop') process.exit(0);
+    if (command.cmd === 'settle') {
+      await settle(command.connections);
+      console.log(JSON.stringify({ settled: true }));
+      return;
+    }
     if (command.cmd === 'cpu') {
       const used = process.cpuUsage();
       console.log(JSON.stringify({ cpuMs: (used.user + used.system) / 1000 }));

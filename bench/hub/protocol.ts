@@ -53,6 +53,8 @@ export type Command =
       commit: boolean;
     }
   | { cmd: 'cpu' }
+  /** Answer {settled} once the server has finished the work that `connections` connecting caused. */
+  | { cmd: 'settle'; connections: number }
   | { cmd: 'stop' };
 
 /** A server's answer to a broadcast. */

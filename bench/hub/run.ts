@@ -172,6 +172,8 @@ async function measure(peer: PeerName, hubTemplate: string | null, round: number
     );
     const c = clients;
     await c.next((l) => l.ready === true, 'clients ready');
+    server.send(JSON.stringify({ cmd: 'settle', connections: N }));
+    await server.next((l) => l.settled === true, 'settled');
     // Changes sent so far: every connection must have received them all before the next phase starts.
     let total = 0;
     const broadcast = async (count: number, batch: number, intervalMs: number, commit: boolean) => {
