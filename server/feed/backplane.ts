@@ -181,7 +181,11 @@ export class RedisBackplane implements Backplane {
     // instead of piling up in memory and holding the request that made it.
     this.pub = new Redis(opts.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     // The subscriber waits for Redis as long as it takes; ioredis subscribes again after a reconnect.
-    this.sub = new Redis(opts.url, { maxRetriesPerRequest: null });
+    // Named, so operators (and tests/redis-catchup.test.ts) can find this process's subscriber.
+    this.sub = new Redis(opts.url, {
+      maxRetriesPerRequest: null,
+      connectionName: `steelworks-sub-${this.nodeId}`,
+    });
     this.watch(this.pub, 'publisher');
     this.watch(this.sub, 'subscriber');
     this.firstReady = new Promise((resolve) => this.pub.once('ready', () => resolve()));
