@@ -7,7 +7,7 @@ import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/database';
 import { createEmployee } from '../server/db/seed';
 import { InProcessBackplane } from '../server/feed/backplane';
-import type { DroppedTopic } from '../server/hub/hub';
+import { type DroppedTopic, HUB_DROPPED_TARGET } from '../src/app/hub-events';
 import { dbAvailable, dbKind, freshDatabase } from './support/server';
 import { type Wire, wire } from './support/wire';
 
@@ -30,7 +30,11 @@ async function twoNodes(db: Database, sessionCheckMs: number) {
   const backplane = new InProcessBackplane();
   const nodes: Node[] = [];
   for (let i = 0; i < 2; i++) {
-    const config = { ...loadConfig({ ...process.env }), clientDir: '/nonexistent' };
+    // One HUB_SECRET, as every process behind one load balancer must share.
+    const config = {
+      ...loadConfig({ ...process.env, HUB_SECRET: 'live-access-test-secret-0123456789abcdef' }),
+      clientDir: '/nonexistent',
+    };
     const app = await buildApp(db, config, {
       logger: false,
       backplane,
@@ -65,7 +69,8 @@ async function connect(node: Node, token: string) {
   const dropped: DroppedTopic[] = [];
   let closed: { error: string | null } | null = null;
   connection.on('changes', (items: ChangeItem[]) => changes.push(...items));
-  connection.on('dropped', (items: DroppedTopic[]) => dropped.push(...items));
+  // The client's own target name: what the app listens to is what the hub sends.
+  connection.on(HUB_DROPPED_TARGET, (items: DroppedTopic[]) => dropped.push(...items));
   connection.onclose((error) => {
     closed = { error: error ? error.message : null };
   });
@@ -187,6 +192,44 @@ describe.skipIf(!dbAvailable)(`live access follows the session and the flags (${
       } finally {
         await client.connection.stop();
       }
+    });
+
+    it('Server-Sent Events and Long Polling negotiated on node A are refused on node B with a message saying why', async () => {
+      const { a, b } = nodes;
+      const user = await a.api.login('operator');
+      const auth = { Authorization: `Bearer ${user.token}` };
+      const negotiate = async () => {
+        const res = await fetch(`${a.hubUrl}/negotiate?negotiateVersion=1`, {
+          method: 'POST',
+          headers: auth,
+        });
+        return ((await res.json()) as { connectionToken: string }).connectionToken;
+      };
+      const elsewhere = /held by another server node.*sticky sessions.*WebSockets/;
+
+      const sse = await fetch(`${b.hubUrl}?id=${await negotiate()}`, {
+        headers: { ...auth, Accept: 'text/event-stream' },
+      });
+      expect(sse.status).toBe(404);
+      expect(sse.statusText).toMatch(elsewhere);
+
+      const poll = await fetch(`${b.hubUrl}?id=${await negotiate()}&_=1`, { headers: auth });
+      expect(poll.status).toBe(404);
+      expect(poll.statusText).toMatch(elsewhere);
+
+      // A long-polling connection that started on A: its next poll and its sends reaching B.
+      const id = await negotiate();
+      expect((await fetch(`${a.hubUrl}?id=${id}&_=1`, { headers: auth })).status).toBe(200);
+      const send = await fetch(`${b.hubUrl}?id=${id}`, { method: 'POST', headers: auth, body: '{}' });
+      expect(send.status).toBe(404);
+      expect(send.statusText).toMatch(elsewhere);
+      const nextPoll = await fetch(`${b.hubUrl}?id=${id}&_=2`, { headers: auth });
+      expect(nextPoll.status).toBe(404);
+      expect(nextPoll.statusText).toMatch(elsewhere);
+      // A forged or unknown id stays a plain 404.
+      const forged = await fetch(`${b.hubUrl}?id=nope.nope&_=1`, { headers: auth });
+      expect(forged.statusText).not.toMatch(elsewhere);
+      await fetch(`${a.hubUrl}?id=${id}`, { method: 'DELETE', headers: auth });
     });
 
     it('logout on node A closes the connection on node B at once, and B forgets the cached session', async () => {

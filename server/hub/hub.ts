@@ -38,6 +38,15 @@ type Listener = (info: HubConnectionInfo) => void;
 
 const refusal = (status: number, text: string): Refusal => ({ status, text });
 
+/**
+ * Server-Sent Events and long polling keep a connection's state in the process that negotiated it; a
+ * request of such a connection reaching another process (no sticky sessions) is refused with this, as
+ * the HTTP status text the client reports. Its restart then begins with WebSockets again, which work on
+ * any process (issue 14 §5).
+ */
+export const HELD_ELSEWHERE_TEXT =
+  'This connection is held by another server node: Server-Sent Events and Long Polling need sticky sessions. Connect again; WebSockets work on any node.';
+
 /** A topic a connection no longer follows because its user may no longer follow it, and why. */
 export interface DroppedTopic {
   topic: string;
@@ -486,6 +495,7 @@ export class Hub {
     if (!rawId) return refusal(400, 'Connection ID required.');
     const payload = verifyToken(this.options.secret, rawId);
     const conn = payload ? this.live.get(payload.connectionId) : undefined;
+    if (payload && !conn && !this.ended.has(payload.connectionId)) return refusal(404, HELD_ELSEWHERE_TEXT);
     if (!conn || conn.token !== rawId) return refusal(404, 'No connection with that ID.');
     return conn;
   }
@@ -539,6 +549,9 @@ export class Hub {
     if (conn && conn.token !== rawId) return refusal(404, 'No connection with that ID.');
     if (!conn) {
       // Negotiated on another process (same secret): a WebSocket needs no sticky session.
+      if (transport !== 'WebSockets' && !this.ended.has(payload.connectionId)) {
+        return refusal(404, HELD_ELSEWHERE_TEXT);
+      }
       if (
         transport !== 'WebSockets' ||
         this.ended.has(payload.connectionId) ||
@@ -732,7 +745,8 @@ export class Hub {
   }
 
   private answer(reply: FastifyReply, r: Refusal) {
-    if (r.status === 401) reply.raw.statusMessage = r.text;
+    // The client's error carries the status text: for these two it is what the client must act on.
+    if (r.status === 401 || r.text === HELD_ELSEWHERE_TEXT) reply.raw.statusMessage = r.text;
     return reply.code(r.status).type('text/plain; charset=utf-8').send(r.text);
   }
 }
