@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authorizeTopic } from '../domain/live/topics';
+import { permissionFlags } from '../domain/platform/permissions';
 import { registerAlgorithmCalls } from './areas/algorithms';
 // TV painting, scoreboard and KPI boards (issue 7 parts 2-3).
 import { boardsHook, registerBoardCalls } from './areas/boards/boards.routes';
@@ -42,7 +43,7 @@ import type { Database } from './db/database';
 import type { Backplane } from './feed/backplane';
 import { registerFeedCalls } from './feed/feed.routes';
 import { type FeedOptions, startFeed } from './feed/feed.runtime';
-import { latestSeqs } from './feed/feed.service';
+import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { loggerOptions } from './log';
 import { CallRegistry } from './rpc/registry';
@@ -96,6 +97,7 @@ export async function buildApp(
     { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionMaxHours },
     new LoginLimiter(),
   );
+  sessions.cache.ttlMs = config.sessionCacheMs;
   const { backplane } = startFeed(fastify, db, config, opts);
   registerPlatformCalls(registry, sessions, backplane);
   registerFeedCalls(registry);
@@ -138,17 +140,40 @@ export async function buildApp(
     authenticate: (token) => sessions.authenticate(token, null),
     authorizeTopic,
     latestSeqs: opts.latestSeqs ?? ((topics) => latestSeqs(db, topics)),
+    // Issue 14 §2: expired, revoked and changed sessions are re-checked on every process.
+    checkSessions: (ids) => sessions.checkSessions(ids),
+    // Issue 14 §5: gaps and backplane outages are filled from the change log (the outbox).
+    changesAfter: (topic, since, limit) => changesAfter(db, topic, since, limit),
     log: fastify.log,
   });
   await hub.register(fastify);
 
-  // Every process hears every committed change, logout and disabled employee (in-process, or Redis
-  // across processes) and passes them to the connections it holds.
+  // Every process hears every committed change, logout, disabled employee and changed employee (in-process,
+  // or Redis across processes): it passes them to the connections it holds and drops its cached sessions.
   const unsubscribe = backplane.subscribe((message) => {
-    if (message.kind === 'changes') hub.deliver(message.changes);
-    else if (message.kind === 'closeSession') hub.closeSession(message.sessionId, 'You have logged out.');
-    else hub.closeEmployee(message.employeeId, 'Your account was disabled.');
+    switch (message.kind) {
+      case 'changes':
+        hub.deliver(message.changes);
+        break;
+      case 'closeSession':
+        sessions.cache.forgetSession(message.sessionId);
+        hub.closeSession(message.sessionId, 'You have logged out.');
+        break;
+      case 'closeEmployee':
+        sessions.cache.forgetEmployee(message.employeeId);
+        hub.closeEmployee(message.employeeId, 'Your account was disabled.');
+        break;
+      case 'accessChanged':
+        sessions.cache.forgetEmployee(message.employeeId);
+        hub.accessChanged(message.employeeId, {
+          plantId: message.plantId,
+          flags: new Set(permissionFlags.filter((f) => message.flags.includes(f))),
+        });
+        break;
+    }
   });
+  // Messages published while Redis was away are lost: the hub catches its clients up from the change log.
+  const offReconnect = backplane.onReconnect?.(() => hub.resync());
 
   // Presence: the `connections` topic behind /connections, across every process.
   const presence = new Presence(db, backplane, fastify.log, { nodeId, ...opts.presence });
@@ -159,6 +184,7 @@ export async function buildApp(
   // preClose, not onClose: the HTTP server's close waits for open WebSockets, streams and held polls.
   fastify.addHook('preClose', async () => {
     unsubscribe();
+    offReconnect?.();
     await hub.close();
     await presence.stop();
   });

@@ -13,6 +13,12 @@ export interface Config {
   redisChannel: string;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /**
+   * How long a process answers a session token from memory before reading it again (SESSION_CACHE_MS,
+   * default 5000; 0 = every request reads the database). Logout, disabling and employee changes drop
+   * the entries on every process over the backplane at once.
+   */
+  sessionCacheMs: number;
   logLevel: string;
   /** The built client (vite build). */
   clientDir: string;
@@ -41,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisChannel: env.REDIS_CHANNEL || 'steelworks:backplane',
     sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 12 * 60),
     sessionMaxHours: num(env.SESSION_MAX_HOURS, 7 * 24),
+    sessionCacheMs: num(env.SESSION_CACHE_MS, 5000),
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
     hubSecret: hubSecret(env.HUB_SECRET),

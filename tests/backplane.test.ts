@@ -245,14 +245,23 @@ describe.skipIf(!redisAvailable || !dbAvailable)(`two nodes over Redis (${dbKind
       { ...operator, headers: { ConnectionID: 'conn-on-a' } },
     );
     expect(reply.envelope.Error).toBe(false);
-    await until(() => atB.length >= 1);
+    await until(() => atB.length >= 2);
     await settle();
-    const expected = {
-      kind: 'changes',
-      changes: [expect.objectContaining({ topic: 'employee:1005', seq: 1, origin: 'conn-on-a' })],
-    };
-    expect(atB).toEqual([expected]);
-    expect(atA).toEqual([expected]);
+    const expected = [
+      {
+        kind: 'changes',
+        changes: [expect.objectContaining({ topic: 'employee:1005', seq: 1, origin: 'conn-on-a' })],
+      },
+      // Every process drops the employee's cached sessions and re-checks their hub topics (issue 14 §2).
+      {
+        kind: 'accessChanged',
+        employeeId: 1005,
+        plantId: 19,
+        flags: ['accessManufacturing', 'clockedIn'],
+      },
+    ];
+    expect(atB).toEqual(expected);
+    expect(atA).toEqual(expected);
 
     // The same token works on B (sessions live in the database), and B answers the change.
     const pulled = await apiB.get<{ documents: ChangeItem[]; latestSeq: number }>(

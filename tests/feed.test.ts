@@ -79,7 +79,10 @@ describe.skipIf(!dbAvailable)(`change feed (${dbKind})`, () => {
     api = wire(server.url);
     admin = await api.login('admin');
     operator = await api.login('operator');
-    server.app.backplane.subscribe((m) => messages.push(m));
+    // accessChanged (every employee update, issue 14 §2) is tested in live-access and backplane tests.
+    server.app.backplane.subscribe((m) => {
+      if (m.kind !== 'accessChanged') messages.push(m);
+    });
     server.app.registry.handle(PublishThenFail, async ({ publish, payload }) => {
       publish({ topic: payload.Topic, collection: 'things', id: '1', doc: { n: 1 } });
       throw invalid('Refused after publishing.');

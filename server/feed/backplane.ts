@@ -10,7 +10,20 @@ import { ChangeItem } from '../../domain/live/changes';
 export type BackplaneMessage =
   | { kind: 'changes'; changes: ChangeItem[] }
   | { kind: 'closeSession'; sessionId: string }
-  | { kind: 'closeEmployee'; employeeId: number };
+  | { kind: 'closeEmployee'; employeeId: number }
+  | AccessChanged;
+
+/**
+ * An employee's record changed (web/UpdateEmployee): their permission flags and plant as they are now.
+ * Every node drops the employee's cached sessions and re-authorises their open hub subscriptions with
+ * these, at once (issue 14 §2); the hub's periodic session check is the net if this message is lost.
+ */
+export interface AccessChanged {
+  kind: 'accessChanged';
+  employeeId: number;
+  plantId: number;
+  flags: string[];
+}
 
 export type BackplaneListener = (message: BackplaneMessage) => void;
 
@@ -24,6 +37,11 @@ export interface Backplane {
   publish(message: BackplaneMessage): Promise<void>;
   /** Answers the function that removes the listener. */
   subscribe(listener: BackplaneListener): () => void;
+  /**
+   * Called each time the backplane is listening again after an outage (Redis): messages published
+   * meanwhile were lost, so the hub catches its clients up from the change log. Never for in-process.
+   */
+  onReconnect?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -43,6 +61,12 @@ const MessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('changes'), changes: z.array(ChangeItem) }),
   z.object({ kind: z.literal('closeSession'), sessionId: z.string() }),
   z.object({ kind: z.literal('closeEmployee'), employeeId: z.number().int() }),
+  z.object({
+    kind: z.literal('accessChanged'),
+    employeeId: z.number().int(),
+    plantId: z.number().int(),
+    flags: z.array(z.string()),
+  }),
 ]);
 
 /** One message on the wire: the publishing node (so it can skip its own echo) and the message. */
@@ -146,6 +170,7 @@ export class RedisBackplane implements Backplane {
   private readonly connectWaitMs: number;
   private everReady = false;
   private closed = false;
+  private readonly reconnectListeners = new Set<() => void>();
 
   constructor(opts: RedisBackplaneOptions) {
     this.channel = opts.channel ?? DEFAULT_BACKPLANE_CHANNEL;
@@ -156,7 +181,11 @@ export class RedisBackplane implements Backplane {
     // instead of piling up in memory and holding the request that made it.
     this.pub = new Redis(opts.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     // The subscriber waits for Redis as long as it takes; ioredis subscribes again after a reconnect.
-    this.sub = new Redis(opts.url, { maxRetriesPerRequest: null });
+    // Named, so operators (and tests/redis-catchup.test.ts) can find this process's subscriber.
+    this.sub = new Redis(opts.url, {
+      maxRetriesPerRequest: null,
+      connectionName: `steelworks-sub-${this.nodeId}`,
+    });
     this.watch(this.pub, 'publisher');
     this.watch(this.sub, 'subscriber');
     this.firstReady = new Promise((resolve) => this.pub.once('ready', () => resolve()));
@@ -164,6 +193,20 @@ export class RedisBackplane implements Backplane {
       this.everReady = true;
     });
     this.sub.on('message', (channel: string, text: string) => this.receive(channel, text));
+    // After a lost connection ioredis subscribes again by itself, but 'ready' comes before that
+    // subscription is in place. Subscribing once more (idempotent) and waiting for Redis to confirm it
+    // tells when messages flow again; only then are the listeners told to catch up, so nothing
+    // published in between falls into a hole.
+    let subscriberReady = 0;
+    this.sub.on('ready', () => {
+      if (++subscriberReady === 1 || this.closed) return;
+      this.sub.subscribe(this.channel).then(
+        () => this.reconnected(),
+        (err: unknown) => {
+          if (!this.closed) this.log.warn({ err: String(err) }, 'backplane resubscribe failed');
+        },
+      );
+    });
     this.subscribed = this.sub.subscribe(this.channel).then(
       () => undefined,
       (err: unknown) => {
@@ -199,10 +242,31 @@ export class RedisBackplane implements Backplane {
     return this.listeners.add(listener);
   }
 
+  onReconnect(listener: () => void): () => void {
+    const entry = () => listener();
+    this.reconnectListeners.add(entry);
+    return () => {
+      this.reconnectListeners.delete(entry);
+    };
+  }
+
+  private reconnected(): void {
+    if (this.closed) return;
+    this.log.info({ channel: this.channel }, 'backplane: listening again; catching up from the change log');
+    for (const fn of [...this.reconnectListeners]) {
+      try {
+        fn();
+      } catch (err) {
+        this.log.error({ err }, 'backplane reconnect listener failed');
+      }
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
+    this.reconnectListeners.clear();
     await Promise.all([this.pub, this.sub].map(end));
   }
 

@@ -146,6 +146,15 @@ export async function pull(db: Sql, topic: string, since: number, limit?: number
   };
 }
 
+/**
+ * The changes of `topic` after `since`, in sequence order, at most `limit`, as they are in the log (no
+ * snapshot): the hub's catch-up after a gap or a backplane outage (issue 14 §5). A change compaction
+ * removed is simply not there; a client missing it pulls (and gets its snapshot) on its own gap.
+ */
+export async function changesAfter(db: Sql, topic: string, since: number, limit: number) {
+  return ((await readAfter(db, topic, since, limit))?.rows ?? []).map(toItem);
+}
+
 /** The head of each topic (0 for a topic that never had a change). */
 export async function latestSeqs(db: Sql, topics: readonly string[]): Promise<Record<string, number>> {
   const heads = topics.length ? await readHeads(db, topics) : new Map<string, number>();

@@ -26,6 +26,8 @@ export interface ConnectionHost {
   removed(conn: Connection): void;
   follow(conn: Connection, topics: string[]): void;
   unfollow(conn: Connection, topics: string[]): void;
+  /** A Subscribe read these latest sequence numbers (where the followers' own catch-up ends). */
+  subscribed(latest: Record<string, number>): void;
 }
 
 /**

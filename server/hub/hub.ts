@@ -11,6 +11,7 @@ import { type NegotiateHost, negotiate } from './negotiate';
 import { isCrossOrigin } from './origins';
 import { invocationRecordRaw } from './protocol';
 import { interfaceOf, presentedToken, queryOf } from './request';
+import { TopicSequencer } from './sequencer';
 import { newConnectionId, signToken, verifyToken } from './tokens';
 import { LongPollingSink } from './transports/long-polling';
 import { EventStreamSink } from './transports/sse';
@@ -36,6 +37,24 @@ type Refusal = { status: number; text: string };
 type Listener = (info: HubConnectionInfo) => void;
 
 const refusal = (status: number, text: string): Refusal => ({ status, text });
+
+/**
+ * Server-Sent Events and long polling keep a connection's state in the process that negotiated it; a
+ * request of such a connection reaching another process (no sticky sessions) is refused with this, as
+ * the HTTP status text the client reports. Its restart then begins with WebSockets again, which work on
+ * any process (issue 14 §5).
+ */
+export const HELD_ELSEWHERE_TEXT =
+  'This connection is held by another server node: Server-Sent Events and Long Polling need sticky sessions. Connect again; WebSockets work on any node.';
+
+/** A topic a connection no longer follows because its user may no longer follow it, and why. */
+export interface DroppedTopic {
+  topic: string;
+  reason: string;
+}
+
+/** The server-to-client target naming the topics dropped by a re-authorisation (issue 14 §2). */
+export const DROPPED_TARGET = 'dropped';
 
 /**
  * The ASP.NET Core SignalR protocol (negotiate v1; WebSockets, Server-Sent Events, long polling; the JSON
@@ -69,6 +88,11 @@ export class Hub {
   private whenEmpty: (() => void) | null = null;
   private readonly host: ConnectionHost;
   private readonly negotiateHost: NegotiateHost;
+  private readonly sequencer: TopicSequencer;
+  private readonly sessionTimer: NodeJS.Timeout | null;
+  /** Session checks run one after the other, so an older answer never overwrites a newer one. */
+  private checks: Promise<void> = Promise.resolve();
+  private periodicCheckQueued = false;
 
   constructor(options: HubOptions) {
     this.options = { ...hubDefaults, ...stripUndefined(options) } as ResolvedHubOptions;
@@ -85,6 +109,15 @@ export class Hub {
     );
     this.sweeper = setInterval(() => this.sweep(), tick);
     this.sweeper.unref();
+    this.sequencer = new TopicSequencer(
+      o.changesAfter ?? null,
+      (items) => this.deliverInOrder(items),
+      (err, topic) => o.log.warn({ err, topic }, 'hub: catching up from the change log failed'),
+    );
+    // Every process re-checks its own connections' sessions, so an expired or revoked session's
+    // connections close within this period wherever they are, even if no message says so.
+    this.sessionTimer = o.checkSessions ? setInterval(() => this.periodicCheck(), o.sessionCheckMs) : null;
+    this.sessionTimer?.unref();
     this.host = {
       options: this.options,
       opened: (conn) => this.opened(conn),
@@ -92,6 +125,9 @@ export class Hub {
       removed: (conn) => this.removed(conn),
       follow: (conn, topics) => this.follow(conn, topics),
       unfollow: (conn, topics) => this.unfollow(conn, topics),
+      subscribed: (latest) => {
+        for (const [topic, seq] of Object.entries(latest)) this.sequencer.subscribed(topic, seq);
+      },
     };
     this.negotiateHost = {
       options: this.options,
@@ -152,6 +188,20 @@ export class Hub {
    */
   deliver(changes: readonly ChangeItem[]): void {
     if (this.closed || changes.length === 0) return;
+    this.deliverInOrder(this.sequencer.accept(changes));
+  }
+
+  /**
+   * The backplane was away (a Redis reconnect): every topic followed here is read from the change log
+   * after what this process delivered last, and the followers get what they missed, in order, once.
+   */
+  resync(): void {
+    if (!this.closed) this.sequencer.resync();
+  }
+
+  /** Items already in order (the sequencer's output) to the connections that follow their topics. */
+  private deliverInOrder(changes: readonly ChangeItem[]): void {
+    if (this.closed || changes.length === 0) return;
     // The usual case: every change is on one topic (a write touches one topic), so every follower
     // gets the same record; build it once and write it to each, with no per-connection bookkeeping.
     const topic = changes[0]!.topic;
@@ -199,6 +249,80 @@ export class Hub {
     return this.closeWhere((c) => c.employeeId === employeeId, reason);
   }
 
+  /**
+   * An employee's flags or plant changed (issue 14 §2): their open connections re-check every topic
+   * they follow with the new user; the ones no longer allowed are dropped and the client is told why.
+   */
+  accessChanged(employeeId: number, access: Pick<AuthUser, 'plantId' | 'flags'>): void {
+    for (const conn of this.live.values()) {
+      if (conn.employeeId !== employeeId || !conn.user || conn.phase === 'closed') continue;
+      this.reauthorize(conn, { ...conn.user, ...access });
+    }
+  }
+
+  /**
+   * Checks the sessions of this process's connections now (all, or those `match` picks): closed when
+   * expired, revoked or disabled; re-authorised with the current flags otherwise. Resolves when done.
+   */
+  recheckSessions(match?: (info: { employeeId: number | null; sessionId: string | null }) => boolean) {
+    const run = this.checks.then(() => this.checkSessionsNow(match));
+    this.checks = run.catch(() => undefined);
+    return run;
+  }
+
+  private periodicCheck(): void {
+    if (this.periodicCheckQueued || this.closed) return;
+    this.periodicCheckQueued = true;
+    void this.recheckSessions()
+      .catch((err: unknown) => this.options.log.warn({ err }, 'hub: session check failed'))
+      .finally(() => {
+        this.periodicCheckQueued = false;
+      });
+  }
+
+  private async checkSessionsNow(match?: Parameters<Hub['recheckSessions']>[0]): Promise<void> {
+    const check = this.options.checkSessions;
+    if (!check || this.closed) return;
+    const ids = new Set<string>();
+    for (const conn of this.live.values()) {
+      if (conn.sessionId && conn.phase !== 'closed' && (!match || match(conn))) ids.add(conn.sessionId);
+    }
+    if (ids.size === 0) return;
+    // A database failure rejects: connections stay as they are until a check succeeds.
+    const outcome = await check([...ids]);
+    for (const [sessionId, result] of outcome) {
+      if (typeof result === 'string') {
+        const n = this.closeSession(sessionId, result);
+        if (n) this.options.log.info({ connections: n }, 'hub: closed the connections of an ended session');
+        continue;
+      }
+      for (const conn of this.live.values()) {
+        if (conn.sessionId === sessionId && conn.user && conn.phase !== 'closed')
+          this.reauthorize(conn, result);
+      }
+    }
+  }
+
+  /** The connection's user becomes `user`; topics it may no longer follow are dropped, with the reasons. */
+  private reauthorize(conn: Connection, user: AuthUser): void {
+    conn.user = user;
+    const dropped: DroppedTopic[] = [];
+    for (const topic of conn.topics) {
+      const reason = this.options.authorizeTopic(user, topic);
+      if (reason !== null) dropped.push({ topic, reason });
+    }
+    if (dropped.length === 0) return;
+    this.unfollow(
+      conn,
+      dropped.map((d) => d.topic),
+    );
+    this.options.log.info(
+      { connectionId: conn.id, employeeId: conn.employeeId, topics: dropped.map((d) => d.topic) },
+      'hub: topics dropped after a permission change',
+    );
+    if (conn.phase === 'open') conn.send(invocationRecordRaw(DROPPED_TARGET, JSON.stringify([dropped])));
+  }
+
   /** Drops a connection's transport without a Close message, as a network failure would (tests, operations). */
   abort(connectionId: string): boolean {
     const conn = this.live.get(connectionId);
@@ -233,6 +357,7 @@ export class Hub {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.sweeper);
+    if (this.sessionTimer) clearInterval(this.sessionTimer);
     this.server?.off('upgrade', this.onUpgrade);
     for (const conn of [...this.live.values()]) conn.close('The server is shutting down.', true);
     if (this.live.size > 0) {
@@ -263,9 +388,7 @@ export class Hub {
   }
 
   private endedConn(conn: Connection): void {
-    for (const topic of conn.topics) this.byTopic.get(topic)?.delete(conn);
-    for (const topic of conn.topics) if (this.byTopic.get(topic)?.size === 0) this.byTopic.delete(topic);
-    conn.topics.clear();
+    this.unfollow(conn, [...conn.topics]);
     if (!conn.connectedAt || !conn.sink) return;
     const info = conn.info();
     this.options.log.info(
@@ -288,6 +411,7 @@ export class Hub {
       if (!set) {
         set = new Set();
         this.byTopic.set(topic, set);
+        this.sequencer.track(topic);
       }
       set.add(conn);
     }
@@ -298,7 +422,10 @@ export class Hub {
       conn.topics.delete(topic);
       const set = this.byTopic.get(topic);
       set?.delete(conn);
-      if (set?.size === 0) this.byTopic.delete(topic);
+      if (set?.size === 0) {
+        this.byTopic.delete(topic);
+        this.sequencer.untrack(topic);
+      }
     }
   }
 
@@ -368,6 +495,7 @@ export class Hub {
     if (!rawId) return refusal(400, 'Connection ID required.');
     const payload = verifyToken(this.options.secret, rawId);
     const conn = payload ? this.live.get(payload.connectionId) : undefined;
+    if (payload && !conn && !this.ended.has(payload.connectionId)) return refusal(404, HELD_ELSEWHERE_TEXT);
     if (!conn || conn.token !== rawId) return refusal(404, 'No connection with that ID.');
     return conn;
   }
@@ -421,6 +549,9 @@ export class Hub {
     if (conn && conn.token !== rawId) return refusal(404, 'No connection with that ID.');
     if (!conn) {
       // Negotiated on another process (same secret): a WebSocket needs no sticky session.
+      if (transport !== 'WebSockets' && !this.ended.has(payload.connectionId)) {
+        return refusal(404, HELD_ELSEWHERE_TEXT);
+      }
       if (
         transport !== 'WebSockets' ||
         this.ended.has(payload.connectionId) ||
@@ -614,7 +745,8 @@ export class Hub {
   }
 
   private answer(reply: FastifyReply, r: Refusal) {
-    if (r.status === 401) reply.raw.statusMessage = r.text;
+    // The client's error carries the status text: for these two it is what the client must act on.
+    if (r.status === 401 || r.text === HELD_ELSEWHERE_TEXT) reply.raw.statusMessage = r.text;
     return reply.code(r.status).type('text/plain; charset=utf-8').send(r.text);
   }
 }

@@ -57,6 +57,7 @@ const methods: HubMethod[] = [
         conn.host.unfollow(conn, added);
         throw error;
       }
+      conn.host.subscribed(latest);
       return Object.fromEntries(topics.map((t) => [t, latest[t] ?? 0]));
     },
   },

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../rpc/registry';
+import type { ChangesAfter } from './sequencer';
 
 /** The three transports of the official client, spelled as negotiate and the client spell them. */
 export type TransportName = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
@@ -34,6 +35,17 @@ export interface HubOptions {
   authorizeTopic(user: AuthUser | null, topic: string): string | null;
   /** The latest sequence number of each topic (0 for a topic with no change yet). */
   latestSeqs(topics: string[]): Promise<Record<string, number>>;
+  /**
+   * The sessions of open connections as they are now (issue 14 §2): per session id its user (current
+   * flags and plant) or the sentence to close its connections with (expired, revoked, disabled). Run
+   * every `sessionCheckMs` for every authenticated connection of this process. Absent: no re-check.
+   */
+  checkSessions?: (sessionIds: string[]) => Promise<Map<string, AuthUser | string>>;
+  /**
+   * The change log after a sequence number (issue 14 §5): fills a topic's gap and catches up after a
+   * backplane outage, so clients get every change in order and once. Absent: changes pass as they come.
+   */
+  changesAfter?: ChangesAfter;
   log: FastifyBaseLogger;
   /** Server ping when nothing else was sent for this long (not on long polling). */
   keepAliveMs?: number;
@@ -47,6 +59,8 @@ export interface HubOptions {
   maxMessageBytes?: number;
   /** How long a long-polling GET is held when there is nothing to send. */
   longPollMs?: number;
+  /** Period of the session re-check of open connections (expiry, revocation, flags). */
+  sessionCheckMs?: number;
 }
 
 /** The timer and size options, for callers that only tune those (tests, buildApp). */
@@ -58,9 +72,11 @@ export type HubTuning = Pick<
   | 'disconnectAfterMs'
   | 'maxMessageBytes'
   | 'longPollMs'
+  | 'sessionCheckMs'
 >;
 
-export type ResolvedHubOptions = Required<HubOptions>;
+export type ResolvedHubOptions = Required<Omit<HubOptions, 'checkSessions' | 'changesAfter'>> &
+  Pick<HubOptions, 'checkSessions' | 'changesAfter'>;
 
 export const hubDefaults = {
   keepAliveMs: 15_000,
@@ -69,6 +85,7 @@ export const hubDefaults = {
   disconnectAfterMs: 15_000,
   maxMessageBytes: 32 * 1024,
   longPollMs: 90_000,
+  sessionCheckMs: 5000,
 } as const satisfies Required<HubTuning>;
 
 /**

@@ -27,3 +27,21 @@ export function hubResync$(hub: HubActor, topic: string): Observable<number | un
     map((event) => event.latestSeqs[topic]),
   );
 }
+
+/** A topic the hub stopped sending because the user may no longer follow it, and why (issue 14 §2). */
+export interface DroppedTopic {
+  topic: string;
+  reason: string;
+}
+
+/** The hub's server-to-client target for {@link DroppedTopic} lists (server/hub/hub.ts DROPPED_TARGET). */
+export const HUB_DROPPED_TARGET = 'dropped';
+
+/**
+ * The warning a user sees when the hub drops topics after their permissions changed: the screens showing
+ * them stop updating, so say so, with the server's sentence (each distinct one once).
+ */
+export function droppedTopicsMessage(items: readonly DroppedTopic[]): string {
+  const reasons = [...new Set(items.map((i) => i.reason))];
+  return `Live updates stopped: ${reasons.join(' ')} Your permissions changed; reload the page to see what you may use now.`;
+}

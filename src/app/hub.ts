@@ -1,6 +1,7 @@
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import type { BackoffOptions } from '../../machines/backoff';
 import { type HubConnectionFactory, reconnectPolicy } from '../../machines/hub-connection.machine';
+import { type DroppedTopic, HUB_DROPPED_TARGET } from './hub-events';
 
 export interface SignalRFactoryOptions {
   /** The hub's address; default `/hub` on this origin. */
@@ -9,6 +10,8 @@ export interface SignalRFactoryOptions {
   getInterface: () => string;
   /** The client's own reconnect delays (the machine's for restarts); default HUB_BACKOFF. */
   backoff?: BackoffOptions;
+  /** The hub stopped sending these topics: the user's permissions changed (issue 14 §2). */
+  onDropped?: (items: DroppedTopic[]) => void;
 }
 
 /**
@@ -20,8 +23,8 @@ export interface SignalRFactoryOptions {
  */
 export function signalRConnectionFactory(options: SignalRFactoryOptions): HubConnectionFactory {
   const url = options.url ?? '/hub';
-  return ({ token }) =>
-    new HubConnectionBuilder()
+  return ({ token }) => {
+    const connection = new HubConnectionBuilder()
       .withUrl(
         `${url}?interface=${encodeURIComponent(options.getInterface())}`,
         token ? { accessTokenFactory: () => token } : {},
@@ -30,4 +33,9 @@ export function signalRConnectionFactory(options: SignalRFactoryOptions): HubCon
       // A board retrying for hours logs one line per failed try; warnings only while developing.
       .configureLogging(import.meta.env.DEV ? LogLevel.Warning : LogLevel.Error)
       .build();
+    // Not through the machine: a dropped topic needs no state change there (it is refused again, with
+    // its sentence, on the next reconnect), only telling the user.
+    connection.on(HUB_DROPPED_TARGET, (items: DroppedTopic[]) => options.onDropped?.(items));
+    return connection;
+  };
 }

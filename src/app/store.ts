@@ -16,6 +16,7 @@ import { createPostQueueStore } from '../../projections/post-queue.collection';
 import { createHelpServices } from '../areas/platform/help/services';
 import type { Core } from './core';
 import { signalRConnectionFactory } from './hub';
+import { droppedTopicsMessage } from './hub-events';
 import { newId } from './ids';
 import { startLive } from './live';
 import { currentInterface } from './menus';
@@ -75,6 +76,8 @@ export async function attachStore(core: Core, opts: StoreOptions = {}) {
                   shellState.getSnapshot().interfacePref,
                 ),
               backoff,
+              onDropped: (items) =>
+                alerts.show('warning', droppedTopicsMessage(items), { key: 'hub-dropped' }),
             }),
         ),
       },

@@ -76,7 +76,12 @@ export async function startServer(
   options: Pick<Parameters<typeof buildApp>[2] & object, 'rateSources'> = {},
 ): Promise<TestServer> {
   const { db, drop } = await freshDatabase();
-  const config = { ...loadConfig({ ...process.env, ...env }), clientDir: '/nonexistent' };
+  // No session cache by default: many tests change sessions and flags straight in the database and
+  // expect the next request to see it (tests/live-access.test.ts tests the cache itself).
+  const config = {
+    ...loadConfig({ SESSION_CACHE_MS: '0', ...process.env, ...env }),
+    clientDir: '/nonexistent',
+  };
   const app = await buildApp(db, config, { logger: false, ...options });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address();

@@ -10,6 +10,7 @@ import {
   columnForField,
   type EmployeeRow,
   findEmployee,
+  flagsOf,
   listActiveEmployees,
   photoOf,
   plantExists,
@@ -83,6 +84,11 @@ export interface EmployeeEffects {
   publish(change: PendingChange): void;
   /** After commit: close every hub connection of an employee who was just disabled. */
   closeEmployee(employeeId: number): void;
+  /**
+   * After commit: tell every server process the employee's current flags and plant, so it drops their
+   * cached sessions and re-authorises their open hub subscriptions at once (issue 14 §2).
+   */
+  accessChanged?(access: { employeeId: number; plantId: number; flags: string[] }): void;
 }
 
 export async function updateEmployee(
@@ -109,5 +115,13 @@ export async function updateEmployee(
     doc: await employeeDoc(db, row!),
   });
   if (change.FieldName === 'Active' && change.Value === false) effects.closeEmployee(change.EmployeeID);
+  // Every change, not only flags and plant: the cached sessions also carry the name. Cheap (an
+  // administrator's edit), and a re-authorisation that drops nothing sends the client nothing.
+  else
+    effects.accessChanged?.({
+      employeeId: change.EmployeeID,
+      plantId: row!.plant_id,
+      flags: [...flagsOf(row!)],
+    });
   return { EmployeeID: change.EmployeeID, FieldName: change.FieldName, Value: change.Value };
 }

@@ -75,6 +75,7 @@ export function registerPlatformCalls(
       publish,
       closeEmployee: (employeeId) =>
         afterCommit(() => backplane.publish({ kind: 'closeEmployee', employeeId })),
+      accessChanged: (access) => afterCommit(() => backplane.publish({ kind: 'accessChanged', ...access })),
     }),
   );
 

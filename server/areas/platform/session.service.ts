@@ -15,7 +15,14 @@ import {
 } from './employees.repository';
 import type { LoginLimiter } from './login-limiter';
 import { dummyHash, verifyPassword } from './passwords';
-import { findSessionByHash, insertSession, revokeSession, touchSession } from './sessions.repository';
+import { type CachedSession, SessionCache } from './session-cache';
+import {
+  findSessionByHash,
+  findSessionsById,
+  insertSession,
+  revokeSession,
+  touchSession,
+} from './sessions.repository';
 
 export interface SessionConfig {
   /** A session unused this long expires. */
@@ -46,6 +53,22 @@ export async function userRecord(db: Sql, row: EmployeeRow, token: string): Prom
   };
   for (const flag of permissionFlags) record[flagServerName(flag)] = flags.has(flag);
   return record as UserRecord;
+}
+
+/** How long a node answers a token from memory (see SessionCache). */
+export const SESSION_CACHE_MS = 5000;
+/** The hub's Close reasons: the client goes to Login (its next connect is a 401). */
+export const SESSION_EXPIRED = 'Your session has expired. Log in again.';
+export const SESSION_ENDED = 'Your session has ended. Log in again.';
+
+function authUserOf(session: CachedSession): AuthUser {
+  return {
+    employeeId: session.employee_id,
+    plantId: session.employee.plant_id,
+    name: fullName(session.employee),
+    sessionId: session.session_id,
+    flags: flagsOf(session.employee),
+  };
 }
 
 const LOGIN_FAILED = 'The user name or password is not correct.';
@@ -96,33 +119,65 @@ export class SessionService implements Authenticator {
   }
 
   /**
+   * The sessions read in the last few seconds (issue 14 §5): the backplane drops entries on logout,
+   * disabling and employee changes (server/app.ts), so revocation stays immediate on every node.
+   */
+  readonly cache = new SessionCache(SESSION_CACHE_MS);
+
+  /**
    * Spec 000 §4: a missing, unknown, expired or revoked token is a 401; a token of another employee
    * than the EmployeeID header is a 401 whose status text says so.
    */
   async authenticate(token: string, employeeIdHeader: number | null): Promise<AuthUser> {
-    const session = await findSessionByHash(this.db, hashToken(token));
+    const tokenHash = hashToken(token);
     const now = Date.now();
-    if (
-      !session ||
-      session.revoked_at ||
-      session.expires_at.getTime() <= now ||
-      session.last_seen_at.getTime() + this.config.idleMinutes * 60_000 <= now ||
-      !session.employee.active
-    ) {
-      throw new Unauthorized(EXPIRED_401_TEXT);
+    let session = this.cache.get(tokenHash, now);
+    // The cached row is checked like a fresh one (expiry is exact); one that fails is read again, since
+    // another node may have seen the session since (a newer last-seen).
+    if (!session || this.refusal(session, now) !== null) {
+      session = await findSessionByHash(this.db, tokenHash);
+      if (session) this.cache.set(tokenHash, session, now);
+      else this.cache.delete(tokenHash);
     }
+    if (!session || this.refusal(session, now) !== null) throw new Unauthorized(EXPIRED_401_TEXT);
     if (employeeIdHeader !== null && employeeIdHeader !== session.employee_id) {
       throw new Unauthorized(OTHER_USER_401_TEXT);
     }
-    // Write last-seen at most once a minute: enough for idle expiry, cheap on busy screens.
-    if (now - session.last_seen_at.getTime() > 60_000) await touchSession(this.db, session.session_id);
-    return {
-      employeeId: session.employee_id,
-      plantId: session.employee.plant_id,
-      name: fullName(session.employee),
-      sessionId: session.session_id,
-      flags: flagsOf(session.employee),
-    };
+    // Write last-seen at most once a minute: enough for idle expiry, cheap on busy screens. The cached
+    // row takes the new time too, so the next requests of the minute do not write it again.
+    if (now - session.last_seen_at.getTime() > 60_000) {
+      await touchSession(this.db, session.session_id);
+      session.last_seen_at = new Date(now);
+    }
+    return authUserOf(session);
+  }
+
+  /**
+   * The hub's re-check of its open connections (issue 14 §2), straight from the database (no cache: it is
+   * the net under a lost backplane message): for each session id, its user with the current flags and
+   * plant, or the sentence its connections close with.
+   */
+  async checkSessions(sessionIds: readonly string[]): Promise<Map<string, AuthUser | string>> {
+    const now = Date.now();
+    const found = new Map((await findSessionsById(this.db, sessionIds)).map((s) => [s.session_id, s]));
+    const out = new Map<string, AuthUser | string>();
+    for (const id of sessionIds) {
+      const session = found.get(id);
+      const refusal = session ? this.refusal(session, now) : SESSION_ENDED;
+      // Found ended here: this process stops answering it from memory too.
+      if (refusal !== null) this.cache.forgetSession(id);
+      out.set(id, refusal ?? authUserOf(session!));
+    }
+    return out;
+  }
+
+  /** Null for a session that may be used now, else why not (the hub's Close reason). */
+  private refusal(session: CachedSession, now: number): string | null {
+    if (!session.employee.active) return 'Your account was disabled.';
+    if (session.revoked_at) return SESSION_ENDED;
+    if (session.expires_at.getTime() <= now) return SESSION_EXPIRED;
+    if (session.last_seen_at.getTime() + this.config.idleMinutes * 60_000 <= now) return SESSION_EXPIRED;
+    return null;
   }
 
   async logout(tx: Sql, user: AuthUser): Promise<void> {

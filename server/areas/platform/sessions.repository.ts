@@ -44,6 +44,28 @@ export async function findSessionByHash(
   return { ...row, last_seen_at: new Date(row.last_seen_at), expires_at: new Date(row.expires_at) };
 }
 
+/**
+ * The sessions of these ids with their employee rows (the hub's periodic re-check of its open
+ * connections: one statement for every connection of a node). Ids that are not sessions are left out.
+ */
+export async function findSessionsById(
+  db: Sql,
+  sessionIds: readonly string[],
+): Promise<Array<SessionRow & { employee: EmployeeRow }>> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db.query<SessionRow & { employee: EmployeeRow }>(
+    `SELECT s.session_id, s.employee_id, s.last_seen_at, s.expires_at, s.revoked_at, to_jsonb(e) AS employee
+       FROM sessions s JOIN employees e USING (employee_id)
+      WHERE s.session_id = ANY($1::uuid[])`,
+    [sessionIds],
+  );
+  return rows.map((row) => ({
+    ...row,
+    last_seen_at: new Date(row.last_seen_at),
+    expires_at: new Date(row.expires_at),
+  }));
+}
+
 export async function touchSession(db: Sql, sessionId: string): Promise<void> {
   await db.query('UPDATE sessions SET last_seen_at = now() WHERE session_id = $1', [sessionId]);
 }
