@@ -229,7 +229,9 @@ interface Outcome {
 const anyPayload = z.record(z.string(), z.unknown());
 
 function TryIt({ call, resolver }: { call: ApiCall; resolver: Resolver }) {
-  const { api } = useCore();
+  // The quiet client: the panel shows the refusal itself, an alert on top would hide it. A 401 still
+  // sends the session to Login, like any other request.
+  const { backgroundApi: api } = useCore();
   const t = useT();
   const editorId = useId();
   const [text, setText] = useState(() =>
