@@ -15,7 +15,7 @@ import { type Wire, wire } from './support/wire';
  *   fingerprint (tests/support/db-fingerprint.ts) is taken once around each call's batch, and only when
  *   it changed is the batch replayed input by input to name the one that wrote.
  * It prints calls fuzzed, inputs tried, 500s and writes on refusal, grouped, so a failing run is a
- * to-do list. FUZZ_INPUTS_PER_CALL (default 30) bounds each call's hostile batch.
+ * to-do list. FUZZ_INPUTS_PER_CALL (default 40) bounds each call's hostile batch.
  */
 
 interface Login {
@@ -35,7 +35,7 @@ interface Finding {
   answer: string;
 }
 
-const perCall = Number(process.env.FUZZ_INPUTS_PER_CALL ?? 30);
+const perCall = Number(process.env.FUZZ_INPUTS_PER_CALL ?? 40);
 
 /**
  * Operations sent with a session of their own, and why. web/Logout revokes the session it is sent

@@ -149,23 +149,18 @@ function hostileValues(reader: SchemaReader, name: string, schema: Schema, metho
   ];
   if (type === 'integer' || type === 'number') {
     values.push(
+      ['2147483648', 2147483648],
+      ['-2147483649', -2147483649],
+      ['2^53', 2 ** 53],
       ['text', 'abc'],
       ['-1', -1],
       ['0', 0],
       ['1.5', 1.5],
-      ['2147483648', 2147483648],
-      ['-2147483649', -2147483649],
-      ['2^53', 2 ** 53],
     );
   } else if (type === 'boolean') {
     values.push(['text', 'yes'], ['number', 1]);
   } else if (type === 'string' || type === 'any') {
-    values.push(
-      ['number', 12345],
-      ['NUL', 'a\u0000b'],
-      ['long', method === 'GET' ? LONG.slice(0, 6000) : LONG],
-      ['empty', ''],
-    );
+    values.push(['NUL', 'a\u0000b']);
     if (
       s.format === 'date' ||
       s.format === 'date-time' ||
@@ -184,6 +179,7 @@ function hostileValues(reader: SchemaReader, name: string, schema: Schema, metho
         ['23:60', '23:60'],
       );
     }
+    values.push(['long', method === 'GET' ? LONG.slice(0, 6000) : LONG], ['number', 12345], ['empty', '']);
     if (Array.isArray(s.enum)) values.push(['not in the list', 'NOT_A_CHOICE']);
   } else if (type === 'array') {
     values.push(['text', 'x'], ['[null]', [null]], ['[NUL]', ['a\u0000b']], ['[2^53]', [2 ** 53]]);
@@ -213,10 +209,10 @@ export function hostileInputs(
   const perField: FuzzInput[][] = [];
   for (const [name, schema] of Object.entries(props)) {
     const list: FuzzInput[] = [];
-    if (required.has(name)) {
+    const missing = () => {
       const { [name]: _gone, ...rest } = base;
       list.push({ label: `${name} missing`, values: rest });
-    }
+    };
     for (const [label, value] of hostileValues(reader, name, schema, method)) {
       const values = { ...base, [name]: value };
       if (method === 'GET' && value !== null && typeof value === 'object') {
@@ -229,6 +225,8 @@ export function hostileInputs(
       } else {
         list.push({ label: `${name}=${label}`, values });
       }
+      // Each list leads with the value that found most faults (ids over int4, NUL, dates), then missing.
+      if (list.length === 1 && required.has(name)) missing();
     }
     perField.push(list);
   }
