@@ -46,6 +46,7 @@ import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { loggerOptions } from './log';
+import { registerOpenApiRoute } from './rpc/openapi.route';
 import { CallRegistry } from './rpc/registry';
 import { Limits, rpcPlugin } from './rpc/rpc.plugin';
 
@@ -129,6 +130,8 @@ export async function buildApp(
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);
   await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
+  // GET /api/openapi.json: the API described from the same declarations (issue 14 §4, server/rpc/openapi.ts).
+  registerOpenApiRoute(fastify, registry, sessions, process.env.npm_package_version ?? '0.1.0');
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.
   const nodeId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;

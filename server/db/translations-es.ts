@@ -1,4 +1,5 @@
 import { spanishAlgorithmTexts } from './translations-es-algorithms';
+import { spanishApiBrowserTexts } from './translations-es-apibrowser';
 import { spanishBoardTexts } from './translations-es-boards';
 import { spanishChecksTexts } from './translations-es-checks';
 import { spanishCostingTexts } from './translations-es-costing';
@@ -170,6 +171,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-checks.ts': spanishChecksTexts,
   // The painting tablet screens and the painting, scoreboard and KPI TV boards.
   'translations-es-boards.ts': spanishBoardTexts,
+  // /apibrowser.
+  'translations-es-apibrowser.ts': spanishApiBrowserTexts,
 };
 
 /**
@@ -196,5 +199,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishMaintenanceTexts,
   ...spanishChecksTexts,
   ...spanishBoardTexts,
+  ...spanishApiBrowserTexts,
   ...shellTexts,
 };

@@ -31,6 +31,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   intro: () => platform().then((m) => m.IntroPage),
   connections: () => platform().then((m) => m.ConnectionsPage),
   screenviewer: () => platform().then((m) => m.ScreenViewerPage),
+  apibrowser: () => platform().then((m) => m.ApiBrowserPage),
   translations: () => platform().then((m) => m.TranslationsPage),
   videoeditor: () => platform().then((m) => m.VideoEditorPage),
   sopeditor: () => platform().then((m) => m.SopEditorPage),

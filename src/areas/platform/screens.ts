@@ -3,6 +3,7 @@
  * `screen` keys map here through src/app/screens.ts). Login and Not Found are not here: they are part
  * of the first load.
  */
+export { ApiBrowserPage } from './apibrowser/ApiBrowserPage';
 export { ConnectionsPage } from './ConnectionsPage';
 export { ClientErrorsPage } from './errors/ClientErrorsPage';
 export { SopEditorPage, VideoBrowserPage, VideoEditorPage } from './help';
