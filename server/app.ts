@@ -79,7 +79,9 @@ export async function buildApp(
       opts.logger === false
         ? false
         : { ...loggerOptions(config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    trustProxy: true,
+    // Forwarding headers only from the configured proxies (TRUST_PROXY); `true` believed anyone's
+    // X-Forwarded-For, so a caller chose the address every per-address limit and sessions.ip saw.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: Limits.jsonBody,
     // On shutdown, end every socket: a connection that never sent a request (a browser's pre-opened
     // one, or fetch's after an aborted long poll) would otherwise hold close() for headersTimeout (60 s).

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 // Type-only: brings req.isMultipart()/req.parts() into FastifyRequest; the plugin is registered in app.ts.
 import type {} from '@fastify/multipart';
@@ -45,7 +45,9 @@ export const Limits = {
   batchDecompressed: 20 * 1024 * 1024,
 } as const;
 
-type Outcome = { envelope: Envelope; status: number } | { file: FileAnswer };
+type Outcome =
+  | { envelope: Envelope; status: number /** Seconds for Retry-After on a 429. */; retryAfter?: number }
+  | { file: FileAnswer };
 
 interface Input {
   raw: Record<string, unknown>;
@@ -164,7 +166,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
 
     const effects: Effects = { after: [], pending: [], sequenced: [] };
     const inTransaction =
-      entry.call.response !== 'file' && !(entry.call.method === 'GET' && !entry.call.alsoMethod);
+      entry.call.response !== 'file' &&
+      !(entry.call.method === 'GET' && !entry.call.alsoMethod) &&
+      entry.call.transaction !== false;
     const context = (sql: Sql) => ({
       payload: parsed.data,
       user,
@@ -188,7 +192,8 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     let outcome: Outcome;
     if (entry.call.response === 'file') {
       outcome = { file: (await entry.handler(context(db))) as FileAnswer };
-    } else if (entry.call.method === 'GET' && !entry.call.alsoMethod) {
+    } else if (!inTransaction) {
+      // A GET, or a POST declared `transaction: false` (web/Login), which is never remembered by PostID.
       outcome = { envelope: successEnvelope(await entry.handler(context(db))), status: 200 };
     } else {
       outcome = { envelope: await runWrite(entry, user, input, context, effects), status: 200 };
@@ -206,7 +211,12 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     return outcome;
   }
 
-  /** One transaction for the handler's rows and the applied-post record; a repeated PostID answers the first result. */
+  /**
+   * One transaction for the handler's rows and the applied-post record; a repeated PostID answers the
+   * first result. The PostID is bound to its call and a hash of its payload: the same PostID on
+   * another call or with other values is an Error (it used to answer the first call's result and do
+   * nothing). A call whose result carries a secret is never remembered (see CallDef.secret).
+   */
   async function runWrite(
     entry: Entry,
     user: AuthUser | null,
@@ -214,16 +224,28 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     context: (sql: Sql) => Parameters<Entry['handler']>[0],
     effects: Effects,
   ): Promise<Envelope> {
-    const postId = user ? input.postId : null;
-    const previous = async () =>
-      postId
-        ? (
-            await db.query<{ envelope: Envelope }>(
-              'SELECT envelope FROM applied_posts WHERE employee_id = $1 AND post_id = $2',
-              [user!.employeeId, postId],
-            )
-          )[0]?.envelope
-        : undefined;
+    const postId = user && !entry.call.secret ? input.postId : null;
+    const payloadHash = postId ? payloadSha256(input.raw) : null;
+    const previous = async () => {
+      if (!postId) return undefined;
+      const [row] = await db.query<{ envelope: Envelope; path: string; payload_sha256: string | null }>(
+        'SELECT envelope, path, payload_sha256 FROM applied_posts WHERE employee_id = $1 AND post_id = $2',
+        [user!.employeeId, postId],
+      );
+      if (!row) return undefined;
+      if (row.path.toLowerCase() !== entry.call.path.toLowerCase()) {
+        throw invalid(
+          `PostID ${postId} was already used for ${row.path}: a new post needs a new PostID. Nothing was saved.`,
+        );
+      }
+      // Rows remembered before payload hashes (migration 0019) have none: the path is all they bind.
+      if (row.payload_sha256 !== null && row.payload_sha256 !== payloadHash) {
+        throw invalid(
+          `PostID ${postId} was already used for ${row.path} with other values: a new post needs a new PostID. Nothing was saved.`,
+        );
+      }
+      return row.envelope;
+    };
     const seen = await previous();
     if (seen) return seen;
     try {
@@ -235,8 +257,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         }
         if (postId) {
           await tx.query(
-            'INSERT INTO applied_posts (employee_id, post_id, path, envelope) VALUES ($1, $2, $3, $4)',
-            [user!.employeeId, postId, entry.call.path, JSON.stringify(envelope)],
+            `INSERT INTO applied_posts (employee_id, post_id, path, envelope, payload_sha256)
+             VALUES ($1, $2, $3, $4, $5)`,
+            [user!.employeeId, postId, entry.call.path, JSON.stringify(envelope), payloadHash],
           );
         }
         return envelope;
@@ -288,6 +311,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         !entry ||
         entry.call.response === 'file' ||
         entry.call.path === PostQueueBatch.path ||
+        // A queued post is remembered by PostID, and a call returning a secret (web/Login) never is.
+        entry.call.secret ||
+        entry.call.transaction === false ||
         entry.call.path === UploadFiles.path
       ) {
         outcome = {
@@ -319,7 +345,11 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       return { envelope: failureEnvelope('error', error.statusText), status: 401 };
     }
     if (error instanceof TooManyRequests) {
-      return { envelope: failureEnvelope('error', error.message), status: 429 };
+      return {
+        envelope: failureEnvelope('error', error.message),
+        status: 429,
+        retryAfter: error.retryAfterSeconds,
+      };
     }
     if (error instanceof CallError) {
       return { envelope: failureEnvelope(error.kind, error.message), status: error.status };
@@ -430,7 +460,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     }
     const { envelope, status } = outcome;
     if (status === 401) reply.raw.statusMessage = envelope.Message;
-    if (status === 429) reply.header('Retry-After', '60');
+    if (status === 429) reply.header('Retry-After', String(outcome.retryAfter ?? 60));
     reply.code(status);
     // File calls answer failures as JSON with a message (spec 000 §8 file download failure). Bad input
     // is an Error envelope with status 200, but a file answer has no envelope to say it failed: answer
@@ -471,6 +501,24 @@ function tokenOf(req: FastifyRequest, raw: Record<string, unknown>): string | nu
 /** RFC 5987 value-chars: encodeURIComponent leaves ' ( ) * unescaped, which the RFC does not allow. */
 function rfc5987(text: string): string {
   return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** SHA-256 of the payload's JSON with object keys sorted, so a resent post hashes the same. */
+export function payloadSha256(payload: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.keys(value as Record<string, unknown>)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
+    }
+    return value;
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(payload)) ?? '')
+    .digest('hex');
 }
 
 function withoutTransport(body: Record<string, unknown>): Record<string, unknown> {
