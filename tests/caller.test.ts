@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../server/areas/platform/passwords';
+import { compressPosts, newPostId, transport } from './support/contract';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
 import { type Wire, wire } from './support/wire';
 
@@ -184,4 +185,87 @@ describe.skipIf(!dbAvailable)(`caller behind a trusted proxy, TRUST_PROXY=127.0.
     expect(queued).toBeGreaterThanOrEqual(15);
     expect(stillPending).toBeGreaterThanOrEqual(queued - 2);
   }, 90_000);
+});
+
+describe.skipIf(!dbAvailable)(`PostID: bound to its call, never for a secret (${dbKind})`, () => {
+  let server: TestServer;
+  let api: Wire;
+  let pm: { token: string; employeeId: number };
+  beforeAll(async () => {
+    server = await startServer();
+    api = wire(server.url);
+    pm = await api.login('pm');
+  });
+  afterAll(() => server?.close());
+
+  const pageViews = async (route: string) =>
+    (
+      await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM page_views WHERE route_name = $1',
+        [route],
+      )
+    )[0]!.n;
+
+  it('web/Login with a PostID is not remembered: the token is not stored, a wrong password gets nothing', async () => {
+    const PostID = newPostId();
+    const first = await api.post<{ TokenID: string }>(
+      'web/Login',
+      { UserName: 'finance', Password: 'finance', PostID },
+      pm,
+    );
+    expect(first.envelope.Error).toBe(false);
+    const stored = await server.db.query('SELECT 1 FROM applied_posts WHERE post_id = $1', [PostID]);
+    expect(stored).toHaveLength(0);
+    const again = await api.post('web/Login', { UserName: 'finance', Password: 'wrong', PostID }, pm);
+    expect(again.envelope.Error).toBe(true);
+    expect(again.envelope.Message).toBe('The user name or password is not correct.');
+    expect(JSON.stringify(again.envelope)).not.toContain(first.result.TokenID);
+  });
+
+  it('web/Login is refused inside web/PostQueueBatch', async () => {
+    const reply = await api.post<Array<{ Status: string; Envelope: { Message: string } }>>(
+      'web/PostQueueBatch',
+      {
+        CompressedPosts: compressPosts([
+          {
+            Path: 'web/Login',
+            Body: { UserName: 'finance', Password: 'finance', PostID: newPostId(), ...transport(pm.token) },
+          },
+        ]),
+      },
+      pm,
+    );
+    expect(reply.result[0]).toMatchObject({
+      Status: 'failed',
+      Envelope: { Message: 'web/Login cannot be sent through the post queue.' },
+    });
+    expect(JSON.stringify(reply.envelope)).not.toMatch(/TokenID/);
+  });
+
+  it('a PostID reused on another call is an Error naming the first call, and nothing is done', async () => {
+    const PostID = newPostId();
+    const route = `postid-${PostID}`;
+    const first = await api.post('web/RecordPageView', { RouteName: route, Path: '/a', PostID }, pm);
+    expect(first.envelope.Error).toBe(false);
+    const other = await api.post('web/DismissTip', { TipKey: 'tip', RouteName: route, PostID }, pm);
+    expect(other.envelope.Error).toBe(true);
+    expect(other.envelope.Message).toBe(
+      `PostID ${PostID} was already used for web/RecordPageView: a new post needs a new PostID. Nothing was saved.`,
+    );
+    const tips = await server.db.query('SELECT 1 FROM dismissed_tips WHERE route_name = $1', [route]);
+    expect(tips).toHaveLength(0);
+  });
+
+  it('a PostID reused on the same call with other values is an Error; the same values answer the first result', async () => {
+    const PostID = newPostId();
+    const route = `postid-${PostID}`;
+    await api.post('web/RecordPageView', { RouteName: route, Path: '/a', PostID }, pm);
+    const changed = await api.post('web/RecordPageView', { RouteName: route, Path: '/b', PostID }, pm);
+    expect(changed.envelope.Error).toBe(true);
+    expect(changed.envelope.Message).toMatch(/was already used for web\/RecordPageView with other values/);
+    // The same post resent (keys in another order): the first answer, applied once.
+    const resent = await api.post('web/RecordPageView', { Path: '/a', PostID, RouteName: route }, pm);
+    expect(resent.envelope.Error).toBe(false);
+    expect(await pageViews(route)).toBe(1);
+  });
 });
