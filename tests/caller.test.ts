@@ -269,3 +269,43 @@ describe.skipIf(!dbAvailable)(`PostID: bound to its call, never for a secret (${
     expect(await pageViews(route)).toBe(1);
   });
 });
+
+describe.skipIf(!dbAvailable)(`translation/ReportMissing is capped (${dbKind})`, () => {
+  let server: TestServer;
+  let api: Wire;
+  beforeAll(async () => {
+    server = await startServer();
+    api = wire(server.url);
+  });
+  afterAll(() => server?.close());
+
+  const report = (who: { token: string; employeeId: number }, tag: string, n = 500) =>
+    api.post<{ Recorded: number; Translations: Record<string, string> }>(
+      'translation/ReportMissing',
+      { Language: 'es', Texts: [...Array.from({ length: n }, (_, i) => `${tag} ${i}`), 'Log in'] },
+      who,
+    );
+
+  it('records at most 1000 new texts an hour per employee; known translations still answer', async () => {
+    const operator = await api.login('operator');
+    expect((await report(operator, 'a', 499)).result.Recorded).toBe(499);
+    expect((await report(operator, 'b', 499)).result.Recorded).toBe(499);
+    const third = await report(operator, 'c', 499);
+    expect(third.envelope.Error).toBe(false);
+    expect(third.result).toEqual({ Recorded: 2, Translations: { 'Log in': 'Iniciar sesión' } });
+    // Another employee has their own budget.
+    const pm = await api.login('pm');
+    expect((await report(pm, 'd', 10)).result.Recorded).toBe(10);
+  });
+
+  it('records nothing new once a language holds 20,000 missing texts', async () => {
+    await server.db.query(
+      `INSERT INTO translations (language, english) SELECT 'es', 'filler ' || g FROM generate_series(1, 20000) g`,
+    );
+    const shipper = await api.login('shipper');
+    const reply = await report(shipper, 'e', 5);
+    expect(reply.result.Recorded).toBe(0);
+    const rows = await server.db.query("SELECT 1 FROM translations WHERE english LIKE 'e %'");
+    expect(rows).toHaveLength(0);
+  });
+});

@@ -100,8 +100,9 @@ export function registerPlatformCalls(
       (await reference.listTranslations(db, payload.language)).map((t) => [t.english, t.translated]),
     ),
   );
-  registry.handle(ReportMissingTranslations, ({ db, payload }) =>
-    translations.reportMissing(db, payload.Language, payload.Texts),
+  const missingBudget = new translations.MissingBudget();
+  registry.handle(ReportMissingTranslations, ({ db, user, payload }) =>
+    translations.reportMissing(db, user!, payload.Language, payload.Texts, missingBudget),
   );
   registry.handle(GetTranslations, ({ db, payload }) => translations.listTranslations(db, payload));
   registry.handle(SaveTranslation, ({ db, user, payload, publish }) =>
