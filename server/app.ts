@@ -19,6 +19,7 @@ import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
+import { storedBytesOf } from './areas/platform/files.repository';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
@@ -47,6 +48,7 @@ import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { loggerOptions } from './log';
 import { CallRegistry } from './rpc/registry';
 import { Limits, rpcPlugin } from './rpc/rpc.plugin';
+import { securityHeaders } from './security-headers';
 
 export interface App {
   fastify: FastifyInstance;
@@ -88,6 +90,9 @@ export async function buildApp(
     forceCloseConnections: true,
   });
 
+  // CSP, nosniff, frame-ancestors and Referrer-Policy on every answer (server/security-headers.ts).
+  securityHeaders(fastify);
+
   // External plugins.
   await fastify.register(multipart, { limits: { fileSize: Limits.uploadFile, files: Limits.uploadFiles } });
 
@@ -99,7 +104,7 @@ export async function buildApp(
     new LoginLimiter(),
   );
   const { backplane } = startFeed(fastify, db, config, opts);
-  registerPlatformCalls(registry, sessions, backplane);
+  registerPlatformCalls(registry, sessions, backplane, { uploadQuotaBytes: config.uploadQuotaBytes });
   registerFeedCalls(registry);
   registerShellCalls(registry);
   registerOrderCalls(registry);
@@ -128,7 +133,14 @@ export async function buildApp(
   registerCostingCalls(registry);
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);
-  await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
+  await fastify.register(rpcPlugin, {
+    db,
+    registry,
+    auth: sessions,
+    backplane,
+    // Each employee's storage quota (UPLOAD_QUOTA_MB): an upload's stream stops where it runs out.
+    uploadAllowance: async (user) => config.uploadQuotaBytes - (await storedBytesOf(db, user.employeeId)),
+  });
 
   // The SignalR hub at /hub. Subscribe answers each topic's latest sequence from the change log.
   const nodeId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;

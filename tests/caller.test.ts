@@ -39,6 +39,20 @@ describe.skipIf(!dbAvailable)(`caller without TRUST_PROXY (${dbKind})`, () => {
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
   });
 
+  it('answers pages, envelopes and errors with CSP (no inline script, no framing), nosniff and Referrer-Policy', async () => {
+    const origin = server.url.replace(/\/api\/$/, '');
+    for (const url of [`${origin}/`, `${server.url}web/GetPlants`, `${server.url}web/NoSuchCall`]) {
+      const res = await fetch(url);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), url).toBe('same-origin');
+      expect(res.headers.get('x-frame-options'), url).toBe('DENY');
+    }
+  });
+
   it('stores the socket address in sessions.ip, not the forged one', async () => {
     const reply = await api.post<{ EmployeeID: number }>(
       'web/Login',

@@ -1,4 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { gunzipSync } from 'node:zlib';
 // Type-only: brings req.isMultipart()/req.parts() into FastifyRequest; the plugin is registered in app.ts.
 import type {} from '@fastify/multipart';
@@ -34,6 +40,11 @@ export interface RpcOptions {
   auth: Authenticator;
   /** Where committed changes (ctx.publish) go after commit, to this and every other server process. */
   backplane: Backplane;
+  /**
+   * Bytes this user may still upload (their storage quota less what they store), asked at an upload's
+   * first file so the stream stops when it is used up. Unset: no quota.
+   */
+  uploadAllowance?: (user: AuthUser) => Promise<number>;
 }
 
 /** Limits: JSON bodies, Big POST text bodies, uploaded files, a decompressed post batch. */
@@ -64,7 +75,7 @@ interface Input {
  * compressed queued-post batch through the same pipeline.
  */
 export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise<void> {
-  const { db, registry, auth, backplane } = opts;
+  const { db, registry, auth, backplane, uploadAllowance } = opts;
 
   // web/PostQueueBatch is served by runBatch below, not by an area's handler. Without an entry in the
   // registry the route's lookup missed it and every batch answered 404 "There is no call named POST
@@ -111,6 +122,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       const path = (req.params as { '*': string })['*'];
       const entry = registry.find(req.method, path);
       const finish = (outcome: Outcome) => send(req, reply, outcome, entry?.call.response === 'file');
+      const temporary: string[] = [];
       try {
         if (!entry) {
           return finish({
@@ -121,8 +133,10 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         // An upload is authenticated at its first file part (from the header or the fields sent before
         // the files), so an anonymous request cannot make the server buffer files it will refuse.
         let early: { user: AuthUser | null } | null = null;
-        const input = await readInput(req, entry, async (fieldsSoFar) => {
-          early = { user: await authenticate(entry, tokenOf(req, fieldsSoFar), req) };
+        const input = await readInput(req, entry, temporary, async (fieldsSoFar) => {
+          const user = await authenticate(entry, tokenOf(req, fieldsSoFar), req);
+          early = { user };
+          return user && uploadAllowance ? uploadAllowance(user) : Number.POSITIVE_INFINITY;
         });
         const user = early
           ? (early as { user: AuthUser | null }).user
@@ -131,6 +145,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         return finish(await runCall(entry, user, input));
       } catch (error) {
         return finish(failureOutcome(error, req));
+      } finally {
+        // Uploaded files were streamed to temporary files: stored by now, or refused.
+        await Promise.all(temporary.map((path) => rm(path, { force: true })));
       }
     },
   });
@@ -368,7 +385,8 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
   async function readInput(
     req: FastifyRequest,
     entry: Entry,
-    beforeFirstFile: (fieldsSoFar: Record<string, unknown>) => Promise<void>,
+    temporary: string[],
+    beforeFirstFile: (fieldsSoFar: Record<string, unknown>) => Promise<number>,
   ): Promise<Input> {
     let raw: Record<string, unknown>;
     const files: UploadedFile[] = [];
@@ -379,24 +397,48 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       if (entry.call.path !== UploadFiles.path)
         throw invalid(`${entry.call.path} does not take a file upload.`);
       raw = {};
-      for await (const part of req.parts({
-        limits: { fileSize: Limits.uploadFile, files: Limits.uploadFiles },
-      })) {
-        if (part.type === 'file') {
-          if (!files.length) await beforeFirstFile(raw);
-          if (part.fieldname !== 'files')
-            throw invalid(`Files must be sent in the "files" field, not "${part.fieldname}".`);
-          const bytes = await part.toBuffer();
-          if (part.file.truncated)
-            throw invalid(`${part.filename} is larger than ${Limits.uploadFile / 1024 / 1024} MB.`);
-          files.push({
-            fileName: part.filename || 'file',
-            contentType: part.mimetype || 'application/octet-stream',
-            bytes,
-          });
-        } else {
-          raw[part.fieldname] = part.value;
+      let allowance = Number.POSITIVE_INFINITY;
+      try {
+        for await (const part of req.parts({
+          limits: { fileSize: Limits.uploadFile, files: Limits.uploadFiles },
+        })) {
+          if (part.type === 'file') {
+            if (!files.length) allowance = await beforeFirstFile(raw);
+            if (part.fieldname !== 'files')
+              throw invalid(`Files must be sent in the "files" field, not "${part.fieldname}".`);
+            // Streamed to a temporary file, hashed and counted on the way: a request holds at most a
+            // chunk of a file in memory, not 20 files of 50 MB.
+            const path = join(tmpdir(), `steelworks-upload-${randomUUID()}`);
+            temporary.push(path);
+            const hash = createHash('sha256');
+            let size = 0;
+            const counter = new Transform({
+              transform(chunk: Buffer, _encoding, done) {
+                size += chunk.length;
+                if (size > allowance) {
+                  done(quotaExceeded());
+                  return;
+                }
+                hash.update(chunk);
+                done(null, chunk);
+              },
+            });
+            await pipeline(part.file, counter, createWriteStream(path));
+            if (part.file.truncated) throw tooLarge(part.filename);
+            allowance -= size;
+            files.push({
+              fileName: part.filename || 'file',
+              contentType: part.mimetype || 'application/octet-stream',
+              size,
+              sha256: hash.digest('hex'),
+              read: () => readFile(path),
+            });
+          } else {
+            raw[part.fieldname] = part.value;
+          }
         }
+      } catch (error) {
+        throw uploadLimit(error) ?? error;
       }
     } else if (typeof req.body === 'string') {
       const bigPost = String(req.headers[Headers.bigPost.toLowerCase()] ?? '').toLowerCase();
@@ -449,14 +491,18 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     if ('file' in outcome) {
       const { bytes, fileName, contentType } = outcome.file;
       const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      return reply
-        .header('Content-Type', contentType)
-        .header('Content-Length', bytes.length)
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`,
-        )
-        .send(bytes);
+      return (
+        reply
+          .header('Content-Type', safeContentType(contentType))
+          // Opened in a tab anyway, a stored file runs nothing and embeds nothing.
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Content-Length', bytes.length)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`,
+          )
+          .send(bytes)
+      );
     }
     const { envelope, status } = outcome;
     if (status === 401) reply.raw.statusMessage = envelope.Message;
@@ -501,6 +547,48 @@ function tokenOf(req: FastifyRequest, raw: Record<string, unknown>): string | nu
 /** RFC 5987 value-chars: encodeURIComponent leaves ' ( ) * unescaped, which the RFC does not allow. */
 function rfc5987(text: string): string {
   return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * The multipart plugin's limit errors (413: a file over the size, too many files, parts or fields),
+ * as an Error envelope with status 413. Unhandled they answered 500, the 413 lost.
+ */
+function uploadLimit(error: unknown): CallError | null {
+  if (error instanceof CallError) return error;
+  const { code, part } = error as { code?: string; part?: { filename?: string } };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(part?.filename ?? 'A file');
+  if (code === 'FST_FILES_LIMIT')
+    return new CallError(`Send at most ${Limits.uploadFiles} files in one upload.`, 'error', 413);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new CallError('The upload has too many parts.', 'error', 413);
+  return null;
+}
+
+const tooLarge = (fileName: string) =>
+  new CallError(
+    `${fileName || 'A file'} is larger than ${Limits.uploadFile / 1024 / 1024} MB, the most one file may be. Nothing was stored.`,
+    'error',
+    413,
+  );
+
+const quotaExceeded = () =>
+  new CallError(
+    'This upload would go over your storage quota. Delete files you no longer need, or ask an administrator. Nothing was stored.',
+    'error',
+    413,
+  );
+
+/**
+ * The type a stored file goes out with. Uploaders choose the type: one the browser would run as a
+ * page (HTML, SVG, XML, script) goes out as plain bytes, always as an attachment, so an uploaded
+ * page cannot run script on our origin. Images, PDF and the rest keep theirs.
+ */
+export function safeContentType(contentType: string): string {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const active =
+    !/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) ||
+    /html|xml|svg|javascript|ecmascript|^text\/(?!plain$|csv$)|^multipart\//.test(type);
+  return active ? 'application/octet-stream' : type;
 }
 
 /** SHA-256 of the payload's JSON with object keys sorted, so a resent post hashes the same. */
