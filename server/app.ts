@@ -20,6 +20,7 @@ import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
+import { storedBytesOf } from './areas/platform/files.repository';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
@@ -49,6 +50,7 @@ import { loggerOptions } from './log';
 import { registerOpenApiRoute } from './rpc/openapi.route';
 import { CallRegistry } from './rpc/registry';
 import { Limits, rpcPlugin } from './rpc/rpc.plugin';
+import { securityHeaders } from './security-headers';
 
 export interface App {
   fastify: FastifyInstance;
@@ -81,12 +83,17 @@ export async function buildApp(
       opts.logger === false
         ? false
         : { ...loggerOptions(config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    trustProxy: true,
+    // Forwarding headers only from the configured proxies (TRUST_PROXY); `true` believed anyone's
+    // X-Forwarded-For, so a caller chose the address every per-address limit and sessions.ip saw.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: Limits.jsonBody,
     // On shutdown, end every socket: a connection that never sent a request (a browser's pre-opened
     // one, or fetch's after an aborted long poll) would otherwise hold close() for headersTimeout (60 s).
     forceCloseConnections: true,
   });
+
+  // CSP, nosniff, frame-ancestors and Referrer-Policy on every answer (server/security-headers.ts).
+  securityHeaders(fastify);
 
   // External plugins.
   await fastify.register(multipart, { limits: { fileSize: Limits.uploadFile, files: Limits.uploadFiles } });
@@ -100,7 +107,7 @@ export async function buildApp(
   );
   sessions.cache.ttlMs = config.sessionCacheMs;
   const { backplane } = startFeed(fastify, db, config, opts);
-  registerPlatformCalls(registry, sessions, backplane);
+  registerPlatformCalls(registry, sessions, backplane, { uploadQuotaBytes: config.uploadQuotaBytes });
   registerFeedCalls(registry);
   registerShellCalls(registry);
   registerOrderCalls(registry);
@@ -129,7 +136,14 @@ export async function buildApp(
   registerCostingCalls(registry);
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);
-  await fastify.register(rpcPlugin, { db, registry, auth: sessions, backplane });
+  await fastify.register(rpcPlugin, {
+    db,
+    registry,
+    auth: sessions,
+    backplane,
+    // Each employee's storage quota (UPLOAD_QUOTA_MB): an upload's stream stops where it runs out.
+    uploadAllowance: async (user) => config.uploadQuotaBytes - (await storedBytesOf(db, user.employeeId)),
+  });
   // GET /api/openapi.json: the API described from the same declarations (issue 14 §4, server/rpc/openapi.ts).
   registerOpenApiRoute(fastify, registry, sessions, process.env.npm_package_version ?? '0.1.0');
 

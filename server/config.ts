@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Everything the server reads from the environment; the README's configuration table mirrors this. */
@@ -30,6 +31,14 @@ export interface Config {
   hubSecret: Buffer;
   /** Browser origins besides the server's own that may use the hub (HUB_ALLOWED_ORIGINS, comma-separated). */
   hubAllowedOrigins: string[];
+  /**
+   * Proxies whose forwarding headers (X-Forwarded-For, -Proto, -Host) are believed (TRUST_PROXY:
+   * comma-separated addresses or CIDRs). Empty, the default: the caller's address is the socket's, so
+   * nobody can choose the address the login limit, the error-report limit and sessions.ip see.
+   */
+  trustProxy: string[];
+  /** Bytes of stored files one employee may have uploaded in all (UPLOAD_QUOTA_MB, default 500). */
+  uploadQuotaBytes: number;
 }
 
 const num = (value: string | undefined, fallback: number) => {
@@ -55,7 +64,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    uploadQuotaBytes: num(env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
   };
+}
+
+/**
+ * TRUST_PROXY as a list of addresses or CIDRs. Checked here so that a typo stops the server at start
+ * rather than silently trusting nobody (or, worse, a different network).
+ */
+export function trustProxy(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const max = family === 4 ? 32 : 128;
+    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (!family || !okBits || extra !== undefined) {
+      throw new Error(`TRUST_PROXY: "${entry}" is not an IP address or CIDR (for example 10.0.0.0/8).`);
+    }
+  }
+  return list;
 }
 
 function hubSecret(value: string | undefined): Buffer {

@@ -12,3 +12,22 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/files/Download?FileID=1')).toBe('/api/files/Download?FileID=1');
   });
 });
+
+describe('redactUrl after percent-decoding the names (issue 14 §3)', () => {
+  it.each([
+    ['/api/web/GetPlants?%54oken=abc123&Interface=pm', '/api/web/GetPlants?%54oken=[redacted]&Interface=pm'],
+    ['/hub?access%5Ftoken=tok&x=1', '/hub?access%5Ftoken=[redacted]&x=1'],
+    ['/hub?%61ccess_token=tok', '/hub?%61ccess_token=[redacted]'],
+    ['/api/x?TOKEN=abc', '/api/x?TOKEN=[redacted]'],
+    ['/api/x?Token[]=abc&Token%5B%5D=def', '/api/x?Token[]=[redacted]&Token%5B%5D=[redacted]'],
+    ['/api/x?%69%64=conn#frag', '/api/x?%69%64=[redacted]#frag'],
+    ['/api/x?%E0%A4%A=1&Token=abc', '/api/x?%E0%A4%A=1&Token=[redacted]'],
+  ])('%s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+    expect(redactUrl(url)).not.toMatch(/abc|def|tok(?!en)|conn/i);
+  });
+
+  it('leaves names that only contain a secret name alone', () => {
+    expect(redactUrl('/api/x?FileID=1&TokenCount=2')).toBe('/api/x?FileID=1&TokenCount=2');
+  });
+});

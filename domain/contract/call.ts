@@ -33,6 +33,18 @@ export interface CallDef<P extends z.ZodType = z.ZodType, R extends z.ZodType = 
   response?: 'envelope' | 'file';
   /** Also accept this call by the other method (file download is both GET and POST, spec 000 §7.1). */
   alsoMethod?: Method;
+  /**
+   * The result carries a secret (a new session token). Such a call is never remembered by PostID
+   * (applied_posts would keep the secret, and a repeated PostID would hand it out without the
+   * password) and cannot be sent through web/PostQueueBatch.
+   */
+  secret?: true;
+  /**
+   * `false`: a POST that runs without the request transaction and makes its own writes. For web/Login:
+   * a password check must not hold a database connection (on PGlite, the only one) for its 100 ms, and
+   * a failed attempt must be counted although the call fails. Such a call cannot publish changes.
+   */
+  transaction?: false;
 }
 
 /** Declares a call once; the server validates against it and the client types its requests with it. */

@@ -39,6 +39,8 @@ export const Login = defineCall({
   access: 'public',
   payload: z.object({ UserName: z.string().trim().min(1).max(200), Password: z.string().min(1).max(1000) }),
   result: UserRecord,
+  secret: true,
+  transaction: false,
 });
 
 export const Logout = defineCall({

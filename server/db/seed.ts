@@ -58,14 +58,15 @@ export async function createEmployee(db: Sql, e: NewEmployee): Promise<void> {
   if (e.photo) {
     photoId = randomUUID();
     await db.query(
-      `INSERT INTO stored_files (file_id, file_name, content_type, size, sha256, bytes)
-       VALUES ($1, $2, 'image/bmp', $3, $4, $5)`,
+      `INSERT INTO stored_files (file_id, file_name, content_type, size, sha256, bytes, owner_kind, owner_id)
+       VALUES ($1, $2, 'image/bmp', $3, $4, $5, 'employee-photo', $6)`,
       [
         photoId,
         `${e.employeeId}.bmp`,
         e.photo.length,
         createHash('sha256').update(e.photo).digest('hex'),
         e.photo,
+        String(e.employeeId),
       ],
     );
   }

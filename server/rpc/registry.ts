@@ -13,10 +13,17 @@ export interface AuthUser {
   flags: ReadonlySet<PermissionFlag>;
 }
 
+/**
+ * A file of a multipart upload, streamed to a temporary file as it arrived (never held whole in
+ * memory with the others); the pipeline deletes it when the request ends.
+ */
 export interface UploadedFile {
   fileName: string;
   contentType: string;
-  bytes: Buffer;
+  size: number;
+  sha256: string;
+  /** Its bytes, read from the temporary file: read one file at a time. */
+  read(): Promise<Buffer>;
 }
 
 export interface FileAnswer {

@@ -1,4 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { gunzipSync } from 'node:zlib';
 // Type-only: brings req.isMultipart()/req.parts() into FastifyRequest; the plugin is registered in app.ts.
 import type {} from '@fastify/multipart';
@@ -34,6 +40,11 @@ export interface RpcOptions {
   auth: Authenticator;
   /** Where committed changes (ctx.publish) go after commit, to this and every other server process. */
   backplane: Backplane;
+  /**
+   * Bytes this user may still upload (their storage quota less what they store), asked at an upload's
+   * first file so the stream stops when it is used up. Unset: no quota.
+   */
+  uploadAllowance?: (user: AuthUser) => Promise<number>;
 }
 
 /** Limits: JSON bodies, Big POST text bodies, uploaded files, a decompressed post batch. */
@@ -45,7 +56,9 @@ export const Limits = {
   batchDecompressed: 20 * 1024 * 1024,
 } as const;
 
-type Outcome = { envelope: Envelope; status: number } | { file: FileAnswer };
+type Outcome =
+  | { envelope: Envelope; status: number /** Seconds for Retry-After on a 429. */; retryAfter?: number }
+  | { file: FileAnswer };
 
 interface Input {
   raw: Record<string, unknown>;
@@ -62,7 +75,7 @@ interface Input {
  * compressed queued-post batch through the same pipeline.
  */
 export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise<void> {
-  const { db, registry, auth, backplane } = opts;
+  const { db, registry, auth, backplane, uploadAllowance } = opts;
 
   // web/PostQueueBatch is served by runBatch below, not by an area's handler. Without an entry in the
   // registry the route's lookup missed it and every batch answered 404 "There is no call named POST
@@ -109,6 +122,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       const path = (req.params as { '*': string })['*'];
       const entry = registry.find(req.method, path);
       const finish = (outcome: Outcome) => send(req, reply, outcome, entry?.call.response === 'file');
+      const temporary: string[] = [];
       try {
         if (!entry) {
           return finish({
@@ -119,8 +133,10 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         // An upload is authenticated at its first file part (from the header or the fields sent before
         // the files), so an anonymous request cannot make the server buffer files it will refuse.
         let early: { user: AuthUser | null } | null = null;
-        const input = await readInput(req, entry, async (fieldsSoFar) => {
-          early = { user: await authenticate(entry, tokenOf(req, fieldsSoFar), req) };
+        const input = await readInput(req, entry, temporary, async (fieldsSoFar) => {
+          const user = await authenticate(entry, tokenOf(req, fieldsSoFar), req);
+          early = { user };
+          return user && uploadAllowance ? uploadAllowance(user) : Number.POSITIVE_INFINITY;
         });
         const user = early
           ? (early as { user: AuthUser | null }).user
@@ -129,6 +145,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         return finish(await runCall(entry, user, input));
       } catch (error) {
         return finish(failureOutcome(error, req));
+      } finally {
+        // Uploaded files were streamed to temporary files: stored by now, or refused.
+        await Promise.all(temporary.map((path) => rm(path, { force: true })));
       }
     },
   });
@@ -164,7 +183,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
 
     const effects: Effects = { after: [], pending: [], sequenced: [] };
     const inTransaction =
-      entry.call.response !== 'file' && !(entry.call.method === 'GET' && !entry.call.alsoMethod);
+      entry.call.response !== 'file' &&
+      !(entry.call.method === 'GET' && !entry.call.alsoMethod) &&
+      entry.call.transaction !== false;
     const context = (sql: Sql) => ({
       payload: parsed.data,
       user,
@@ -188,7 +209,8 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     let outcome: Outcome;
     if (entry.call.response === 'file') {
       outcome = { file: (await entry.handler(context(db))) as FileAnswer };
-    } else if (entry.call.method === 'GET' && !entry.call.alsoMethod) {
+    } else if (!inTransaction) {
+      // A GET, or a POST declared `transaction: false` (web/Login), which is never remembered by PostID.
       outcome = { envelope: successEnvelope(await entry.handler(context(db))), status: 200 };
     } else {
       outcome = { envelope: await runWrite(entry, user, input, context, effects), status: 200 };
@@ -206,7 +228,12 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     return outcome;
   }
 
-  /** One transaction for the handler's rows and the applied-post record; a repeated PostID answers the first result. */
+  /**
+   * One transaction for the handler's rows and the applied-post record; a repeated PostID answers the
+   * first result. The PostID is bound to its call and a hash of its payload: the same PostID on
+   * another call or with other values is an Error (it used to answer the first call's result and do
+   * nothing). A call whose result carries a secret is never remembered (see CallDef.secret).
+   */
   async function runWrite(
     entry: Entry,
     user: AuthUser | null,
@@ -214,16 +241,28 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     context: (sql: Sql) => Parameters<Entry['handler']>[0],
     effects: Effects,
   ): Promise<Envelope> {
-    const postId = user ? input.postId : null;
-    const previous = async () =>
-      postId
-        ? (
-            await db.query<{ envelope: Envelope }>(
-              'SELECT envelope FROM applied_posts WHERE employee_id = $1 AND post_id = $2',
-              [user!.employeeId, postId],
-            )
-          )[0]?.envelope
-        : undefined;
+    const postId = user && !entry.call.secret ? input.postId : null;
+    const payloadHash = postId ? payloadSha256(input.raw) : null;
+    const previous = async () => {
+      if (!postId) return undefined;
+      const [row] = await db.query<{ envelope: Envelope; path: string; payload_sha256: string | null }>(
+        'SELECT envelope, path, payload_sha256 FROM applied_posts WHERE employee_id = $1 AND post_id = $2',
+        [user!.employeeId, postId],
+      );
+      if (!row) return undefined;
+      if (row.path.toLowerCase() !== entry.call.path.toLowerCase()) {
+        throw invalid(
+          `PostID ${postId} was already used for ${row.path}: a new post needs a new PostID. Nothing was saved.`,
+        );
+      }
+      // Rows remembered before payload hashes (migration 0019) have none: the path is all they bind.
+      if (row.payload_sha256 !== null && row.payload_sha256 !== payloadHash) {
+        throw invalid(
+          `PostID ${postId} was already used for ${row.path} with other values: a new post needs a new PostID. Nothing was saved.`,
+        );
+      }
+      return row.envelope;
+    };
     const seen = await previous();
     if (seen) return seen;
     try {
@@ -235,8 +274,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         }
         if (postId) {
           await tx.query(
-            'INSERT INTO applied_posts (employee_id, post_id, path, envelope) VALUES ($1, $2, $3, $4)',
-            [user!.employeeId, postId, entry.call.path, JSON.stringify(envelope)],
+            `INSERT INTO applied_posts (employee_id, post_id, path, envelope, payload_sha256)
+             VALUES ($1, $2, $3, $4, $5)`,
+            [user!.employeeId, postId, entry.call.path, JSON.stringify(envelope), payloadHash],
           );
         }
         return envelope;
@@ -288,6 +328,9 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         !entry ||
         entry.call.response === 'file' ||
         entry.call.path === PostQueueBatch.path ||
+        // A queued post is remembered by PostID, and a call returning a secret (web/Login) never is.
+        entry.call.secret ||
+        entry.call.transaction === false ||
         entry.call.path === UploadFiles.path
       ) {
         outcome = {
@@ -319,7 +362,11 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       return { envelope: failureEnvelope('error', error.statusText), status: 401 };
     }
     if (error instanceof TooManyRequests) {
-      return { envelope: failureEnvelope('error', error.message), status: 429 };
+      return {
+        envelope: failureEnvelope('error', error.message),
+        status: 429,
+        retryAfter: error.retryAfterSeconds,
+      };
     }
     if (error instanceof CallError) {
       return { envelope: failureEnvelope(error.kind, error.message), status: error.status };
@@ -338,7 +385,8 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
   async function readInput(
     req: FastifyRequest,
     entry: Entry,
-    beforeFirstFile: (fieldsSoFar: Record<string, unknown>) => Promise<void>,
+    temporary: string[],
+    beforeFirstFile: (fieldsSoFar: Record<string, unknown>) => Promise<number>,
   ): Promise<Input> {
     let raw: Record<string, unknown>;
     const files: UploadedFile[] = [];
@@ -349,24 +397,48 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       if (entry.call.path !== UploadFiles.path)
         throw invalid(`${entry.call.path} does not take a file upload.`);
       raw = {};
-      for await (const part of req.parts({
-        limits: { fileSize: Limits.uploadFile, files: Limits.uploadFiles },
-      })) {
-        if (part.type === 'file') {
-          if (!files.length) await beforeFirstFile(raw);
-          if (part.fieldname !== 'files')
-            throw invalid(`Files must be sent in the "files" field, not "${part.fieldname}".`);
-          const bytes = await part.toBuffer();
-          if (part.file.truncated)
-            throw invalid(`${part.filename} is larger than ${Limits.uploadFile / 1024 / 1024} MB.`);
-          files.push({
-            fileName: part.filename || 'file',
-            contentType: part.mimetype || 'application/octet-stream',
-            bytes,
-          });
-        } else {
-          raw[part.fieldname] = part.value;
+      let allowance = Number.POSITIVE_INFINITY;
+      try {
+        for await (const part of req.parts({
+          limits: { fileSize: Limits.uploadFile, files: Limits.uploadFiles },
+        })) {
+          if (part.type === 'file') {
+            if (!files.length) allowance = await beforeFirstFile(raw);
+            if (part.fieldname !== 'files')
+              throw invalid(`Files must be sent in the "files" field, not "${part.fieldname}".`);
+            // Streamed to a temporary file, hashed and counted on the way: a request holds at most a
+            // chunk of a file in memory, not 20 files of 50 MB.
+            const path = join(tmpdir(), `steelworks-upload-${randomUUID()}`);
+            temporary.push(path);
+            const hash = createHash('sha256');
+            let size = 0;
+            const counter = new Transform({
+              transform(chunk: Buffer, _encoding, done) {
+                size += chunk.length;
+                if (size > allowance) {
+                  done(quotaExceeded());
+                  return;
+                }
+                hash.update(chunk);
+                done(null, chunk);
+              },
+            });
+            await pipeline(part.file, counter, createWriteStream(path));
+            if (part.file.truncated) throw tooLarge(part.filename);
+            allowance -= size;
+            files.push({
+              fileName: part.filename || 'file',
+              contentType: part.mimetype || 'application/octet-stream',
+              size,
+              sha256: hash.digest('hex'),
+              read: () => readFile(path),
+            });
+          } else {
+            raw[part.fieldname] = part.value;
+          }
         }
+      } catch (error) {
+        throw uploadLimit(error) ?? error;
       }
     } else if (typeof req.body === 'string') {
       const bigPost = String(req.headers[Headers.bigPost.toLowerCase()] ?? '').toLowerCase();
@@ -419,18 +491,22 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     if ('file' in outcome) {
       const { bytes, fileName, contentType } = outcome.file;
       const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      return reply
-        .header('Content-Type', contentType)
-        .header('Content-Length', bytes.length)
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`,
-        )
-        .send(bytes);
+      return (
+        reply
+          .header('Content-Type', safeContentType(contentType))
+          // Opened in a tab anyway, a stored file runs nothing and embeds nothing.
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Content-Length', bytes.length)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`,
+          )
+          .send(bytes)
+      );
     }
     const { envelope, status } = outcome;
     if (status === 401) reply.raw.statusMessage = envelope.Message;
-    if (status === 429) reply.header('Retry-After', '60');
+    if (status === 429) reply.header('Retry-After', String(outcome.retryAfter ?? 60));
     reply.code(status);
     // File calls answer failures as JSON with a message (spec 000 §8 file download failure). Bad input
     // is an Error envelope with status 200, but a file answer has no envelope to say it failed: answer
@@ -471,6 +547,66 @@ function tokenOf(req: FastifyRequest, raw: Record<string, unknown>): string | nu
 /** RFC 5987 value-chars: encodeURIComponent leaves ' ( ) * unescaped, which the RFC does not allow. */
 function rfc5987(text: string): string {
   return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * The multipart plugin's limit errors (413: a file over the size, too many files, parts or fields),
+ * as an Error envelope with status 413. Unhandled they answered 500, the 413 lost.
+ */
+function uploadLimit(error: unknown): CallError | null {
+  if (error instanceof CallError) return error;
+  const { code, part } = error as { code?: string; part?: { filename?: string } };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(part?.filename ?? 'A file');
+  if (code === 'FST_FILES_LIMIT')
+    return new CallError(`Send at most ${Limits.uploadFiles} files in one upload.`, 'error', 413);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new CallError('The upload has too many parts.', 'error', 413);
+  return null;
+}
+
+const tooLarge = (fileName: string) =>
+  new CallError(
+    `${fileName || 'A file'} is larger than ${Limits.uploadFile / 1024 / 1024} MB, the most one file may be. Nothing was stored.`,
+    'error',
+    413,
+  );
+
+const quotaExceeded = () =>
+  new CallError(
+    'This upload would go over your storage quota. Delete files you no longer need, or ask an administrator. Nothing was stored.',
+    'error',
+    413,
+  );
+
+/**
+ * The type a stored file goes out with. Uploaders choose the type: one the browser would run as a
+ * page (HTML, SVG, XML, script) goes out as plain bytes, always as an attachment, so an uploaded
+ * page cannot run script on our origin. Images, PDF and the rest keep theirs.
+ */
+export function safeContentType(contentType: string): string {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const active =
+    !/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) ||
+    /html|xml|svg|javascript|ecmascript|^text\/(?!plain$|csv$)|^multipart\//.test(type);
+  return active ? 'application/octet-stream' : type;
+}
+
+/** SHA-256 of the payload's JSON with object keys sorted, so a resent post hashes the same. */
+export function payloadSha256(payload: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.keys(value as Record<string, unknown>)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
+    }
+    return value;
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(payload)) ?? '')
+    .digest('hex');
 }
 
 function withoutTransport(body: Record<string, unknown>): Record<string, unknown> {

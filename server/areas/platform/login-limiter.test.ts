@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginLimiter } from './login-limiter';
+import { LoginLimiter, NameThrottle } from './login-limiter';
 
 describe('LoginLimiter', () => {
   it('allows 10 failures a minute per user name and address, then asks to wait until the oldest expires', () => {
@@ -24,5 +24,12 @@ describe('LoginLimiter', () => {
     expect(limiter.retryAfterSeconds('a', 'x')).toBeGreaterThan(0);
     limiter.succeed('a', 'x');
     expect(limiter.retryAfterSeconds('a', 'x')).toBe(0);
+  });
+});
+
+describe('NameThrottle.delaySeconds', () => {
+  it('is free for 10 failures, then doubles from 1 s up to a minute (a delay, never a lockout)', () => {
+    const delays = Array.from({ length: 20 }, (_, i) => NameThrottle.delaySeconds(i + 1));
+    expect(delays).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 60, 60, 60, 60, 60]);
   });
 });

@@ -40,3 +40,43 @@ export function dummyHash(): Promise<string> {
   dummy ??= hashPassword('not a password');
   return dummy;
 }
+
+/**
+ * Bounds the password hashing running at once. Each scrypt check takes 32 MiB and ~100 ms of a core;
+ * unbounded, 40 concurrent failed logins filled libuv's thread pool and a good login queued behind
+ * them for 2.7 s. The gate runs `slots` checks at a time and serves `urgent` callers (an address with
+ * no attempt in flight and no recent failure for the name) before the others, so one address firing
+ * many attempts waits behind everyone else. Past `maxQueued` waiting checks it refuses instead of
+ * queueing without end.
+ */
+export class HashGate {
+  private running = 0;
+  private readonly urgent: Array<() => void> = [];
+  private readonly other: Array<() => void> = [];
+
+  constructor(
+    private readonly slots = 2,
+    private readonly maxQueued = 200,
+  ) {}
+
+  /** Runs `fn` when a slot is free; null (without running it) when too many are already waiting. */
+  async run<T>(urgent: boolean, fn: () => Promise<T>): Promise<{ value: T } | null> {
+    if (this.running < this.slots) this.running++;
+    else {
+      if (this.urgent.length + this.other.length >= this.maxQueued) return null;
+      // The slot is handed over by the finishing caller: `running` stays as it is.
+      await new Promise<void>((resolve) => (urgent ? this.urgent : this.other).push(resolve));
+    }
+    try {
+      return { value: await fn() };
+    } finally {
+      const next = this.urgent.shift() ?? this.other.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+
+  get waiting(): number {
+    return this.urgent.length + this.other.length;
+  }
+}

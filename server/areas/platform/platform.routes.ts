@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   GetAllEmployeeNamesFirstLast,
   GetAvatars,
@@ -24,11 +24,12 @@ import {
   SaveTranslation,
 } from '../../../domain/platform/translations';
 import type { Backplane } from '../../feed/backplane';
-import { CallError, invalid, notFound } from '../../rpc/errors';
+import { CallError, forbidden, invalid, notFound } from '../../rpc/errors';
 import type { CallRegistry } from '../../rpc/registry';
 import { findEmployee } from './employees.repository';
 import * as employees from './employees.service';
-import { findFile, insertFile } from './files.repository';
+import { downloadRefusal } from './files.policy';
+import { fileBytes, findFileRecord, insertFile, storedBytesOf } from './files.repository';
 import { registerHelpCalls } from './help.routes';
 import { LoginLimiter } from './login-limiter';
 import * as reference from './reference.repository';
@@ -43,6 +44,7 @@ export function registerPlatformCalls(
   registry: CallRegistry,
   sessions: SessionService,
   backplane: Pick<Backplane, 'publish'>,
+  options: { uploadQuotaBytes: number } = { uploadQuotaBytes: Number.POSITIVE_INFINITY },
 ): void {
   // Counts reports (not failures): the login limiter's sliding window serves as a plain rate cap.
   const reportLimiter = new LoginLimiter(REPORTS_PER_MINUTE, 60_000);
@@ -101,8 +103,9 @@ export function registerPlatformCalls(
       (await reference.listTranslations(db, payload.language)).map((t) => [t.english, t.translated]),
     ),
   );
-  registry.handle(ReportMissingTranslations, ({ db, payload }) =>
-    translations.reportMissing(db, payload.Language, payload.Texts),
+  const missingBudget = new translations.MissingBudget();
+  registry.handle(ReportMissingTranslations, ({ db, user, payload }) =>
+    translations.reportMissing(db, user!, payload.Language, payload.Texts, missingBudget),
   );
   registry.handle(GetTranslations, ({ db, payload }) => translations.listTranslations(db, payload));
   registry.handle(SaveTranslation, ({ db, user, payload, publish }) =>
@@ -163,15 +166,29 @@ export function registerPlatformCalls(
 
   registry.handle(UploadFiles, async ({ db, user, files }) => {
     if (!files.length) throw invalid('Choose at least one file to upload (multipart field "files").');
+    // The stream stopped at the quota already (rpc uploadAllowance); checked again here, in the
+    // transaction, because two uploads of one employee may have streamed at the same time.
+    const total = files.reduce((sum, f) => sum + f.size, 0);
+    if ((await storedBytesOf(db, user!.employeeId)) + total > options.uploadQuotaBytes) {
+      throw new CallError(
+        'This upload would go over your storage quota. Delete files you no longer need, or ask an administrator. Nothing was stored.',
+        'error',
+        413,
+      );
+    }
     const stored = [];
+    // One file in memory at a time.
     for (const file of files) {
       const row = await insertFile(db, {
         fileId: randomUUID(),
         fileName: file.fileName.slice(0, 255),
-        contentType: file.contentType,
-        bytes: file.bytes,
-        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        contentType: file.contentType.slice(0, 255),
+        bytes: await file.read(),
+        sha256: file.sha256,
         uploadedBy: user!.employeeId,
+        // Not attached to anything yet: the uploader's (files.policy.ts).
+        ownerKind: 'upload',
+        ownerId: String(user!.employeeId),
       });
       stored.push({
         FileID: row.file_id,
@@ -184,9 +201,13 @@ export function registerPlatformCalls(
     }
     return stored;
   });
-  registry.handle(DownloadFile, async ({ db, payload }) => {
-    const file = await findFile(db, payload.FileID);
+  registry.handle(DownloadFile, async ({ db, user, payload }) => {
+    const file = await findFileRecord(db, payload.FileID);
     if (!file) throw notFound('That file does not exist or was deleted.');
-    return { bytes: file.bytes, fileName: file.file_name, contentType: file.content_type };
+    const refusal = downloadRefusal(user!, file);
+    if (refusal) throw forbidden(refusal);
+    const bytes = await fileBytes(db, file.file_id);
+    if (!bytes) throw notFound('That file does not exist or was deleted.');
+    return { bytes, fileName: file.file_name, contentType: file.content_type };
   });
 }

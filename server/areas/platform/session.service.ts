@@ -13,8 +13,8 @@ import {
   flagsOf,
   secureReports,
 } from './employees.repository';
-import type { LoginLimiter } from './login-limiter';
-import { dummyHash, verifyPassword } from './passwords';
+import { knownAddress, type LoginLimiter, NameThrottle } from './login-limiter';
+import { dummyHash, HashGate, verifyPassword } from './passwords';
 import { type CachedSession, SessionCache } from './session-cache';
 import {
   findSessionByHash,
@@ -80,33 +80,69 @@ export class SessionService implements Authenticator {
     private readonly limiter: LoginLimiter,
   ) {}
 
+  /** Password checks in flight per address: a second one from the same address is not urgent. */
+  private readonly inFlight = new Map<string, number>();
+  private readonly gate = new HashGate();
+
+  /** Password checks waiting for the hashing gate (tests and metrics). */
+  get hashQueue(): number {
+    return this.gate.waiting;
+  }
+
   /**
-   * Checks the password and opens a session. Failed attempts count per user name and address; past the
-   * limit the password is not even checked (429).
+   * Checks the password and opens a session. Runs outside the request transaction (web/Login is
+   * declared `transaction: false`): `db` is the pool, so a failed attempt is counted although the call
+   * fails, and the password check holds no connection. Three limits:
+   * - per user name and address (LoginLimiter, in memory): 10 failures a minute, then 429;
+   * - per user name (NameThrottle, in the database, across every address and process): a growing
+   *   delay after 10 failures. An address this employee logged in from in the last 30 days is exempt
+   *   from this one (it still has the first), so an attacker hammering a name does not lock its owner
+   *   out of their usual machine;
+   * - the hashing itself goes through a small gate that serves a new address before one already
+   *   waiting (HashGate).
+   * Past a limit the password is not even checked (429).
    */
   async login(
-    tx: Sql,
+    db: Sql,
     input: { userName: string; password: string; ip: string; userAgent: string },
   ): Promise<UserRecord> {
-    const wait = this.limiter.retryAfterSeconds(input.userName, input.ip);
-    if (wait > 0) {
-      throw new TooManyRequests(
+    const tooMany = (wait: number) =>
+      new TooManyRequests(
         `Too many failed logins for ${input.userName}. Wait ${wait} seconds and try again.`,
         wait,
       );
+    const addressWait = this.limiter.retryAfterSeconds(input.userName, input.ip);
+    if (addressWait > 0) throw tooMany(addressWait);
+    const credentials = await findCredentials(db, input.userName);
+    const nameWait = await NameThrottle.retryAfterSeconds(db, input.userName);
+    if (nameWait > 0 && !(credentials && (await knownAddress(db, credentials.employee_id, input.ip)))) {
+      throw tooMany(nameWait);
     }
-    const credentials = await findCredentials(tx, input.userName);
-    // Hash even for an unknown name, so response time does not tell which names exist.
-    const ok = await verifyPassword(input.password, credentials?.password_hash ?? (await dummyHash()));
-    if (!credentials || !ok) {
+    const urgent = !this.inFlight.get(input.ip) && this.limiter.count(input.userName, input.ip) === 0;
+    this.inFlight.set(input.ip, (this.inFlight.get(input.ip) ?? 0) + 1);
+    let checked: { value: boolean } | null;
+    try {
+      // Hash even for an unknown name, so response time does not tell which names exist.
+      const stored = credentials?.password_hash ?? (await dummyHash());
+      checked = await this.gate.run(urgent, () => verifyPassword(input.password, stored));
+    } finally {
+      const left = (this.inFlight.get(input.ip) ?? 1) - 1;
+      if (left) this.inFlight.set(input.ip, left);
+      else this.inFlight.delete(input.ip);
+    }
+    if (!checked) throw new TooManyRequests('Too many logins at once. Wait a few seconds and try again.', 5);
+    if (!credentials || !checked.value) {
       this.limiter.fail(input.userName, input.ip);
+      await NameThrottle.fail(db, input.userName);
       throw invalid(LOGIN_FAILED);
     }
     // The right password for a disabled account: a business refusal, shown as a warning.
     if (!credentials.active) throw sorry('This account is disabled. Ask an administrator to enable it.');
+    // The per-name count is not cleared: a success (perhaps from a known address) must not hand an
+    // attacker hammering the same name a fresh set of free guesses. It is forgotten with time.
     this.limiter.succeed(input.userName, input.ip);
     const token = randomBytes(16).toString('base64url');
-    await insertSession(tx, {
+    await insertSession(db, {
       sessionId: randomUUID(),
       tokenHash: hashToken(token),
       employeeId: credentials.employee_id,
@@ -114,8 +150,8 @@ export class SessionService implements Authenticator {
       ip: input.ip,
       userAgent: input.userAgent,
     });
-    const row = await findEmployee(tx, credentials.employee_id);
-    return userRecord(tx, row!, token);
+    const row = await findEmployee(db, credentials.employee_id);
+    return userRecord(db, row!, token);
   }
 
   /**

@@ -88,12 +88,76 @@ export async function deleteTranslation(
   return null;
 }
 
-export async function reportMissing(db: Sql, language: string, texts: readonly string[]) {
-  const { recorded, translated } = await recordReported(db, language, [...new Set(texts)]);
+/**
+ * How many texts translation/ReportMissing may add as missing. Any logged-in user may call it with 500
+ * texts a call: without a cap one user could fill the translators' list (and the table) without end.
+ * A screen reports its own texts once, so real use stays far below both.
+ */
+export const MissingCaps = {
+  /** New missing texts one employee may add an hour (counted per server process). */
+  perEmployeeHour: 1000,
+  /** Missing (untranslated) texts a language may hold: past it, nothing new is recorded. */
+  perLanguage: 20_000,
+};
+
+/** New missing texts recorded per employee in the current hour, per server process. */
+export class MissingBudget {
+  private hour = -1;
+  private readonly used = new Map<number, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Takes up to `wanted` from the employee's hourly budget; answers how many were granted. */
+  take(employeeId: number, wanted: number): number {
+    const hour = Math.floor(this.now() / 3_600_000);
+    if (hour !== this.hour) {
+      this.hour = hour;
+      this.used.clear();
+    }
+    const used = this.used.get(employeeId) ?? 0;
+    const granted = Math.max(0, Math.min(wanted, MissingCaps.perEmployeeHour - used));
+    this.used.set(employeeId, used + granted);
+    return granted;
+  }
+}
+
+export async function reportMissing(
+  db: Sql,
+  user: AuthUser,
+  language: string,
+  texts: readonly string[],
+  budget: MissingBudget,
+) {
+  const unique = [...new Set(texts)];
+  const known = new Set(await knownTexts(db, language, unique));
+  const unknown = unique.filter((t) => !known.has(t));
+  let allowed: string[] = [];
+  if (unknown.length && (await missingCount(db, language)) < MissingCaps.perLanguage) {
+    allowed = unknown.slice(0, budget.take(user.employeeId, unknown.length));
+  }
+  // Texts over the caps are not recorded: the answer still carries the translations that exist, and
+  // the screen shows the English, as it does for any missing text.
+  const { recorded, translated } = await recordReported(db, language, [...known, ...allowed]);
   return {
     Recorded: recorded,
     Translations: Object.fromEntries(translated.map((t) => [t.english, t.translated])),
   };
+}
+
+async function knownTexts(db: Sql, language: string, texts: string[]): Promise<string[]> {
+  const rows = await db.query<{ english: string }>(
+    'SELECT english FROM translations WHERE language = $1 AND english = ANY($2::text[])',
+    [language, texts],
+  );
+  return rows.map((r) => r.english);
+}
+
+async function missingCount(db: Sql, language: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM translations WHERE language = $1 AND translated IS NULL',
+    [language],
+  );
+  return Number(row?.n ?? 0);
 }
 
 const preview = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);

@@ -26,12 +26,16 @@ const row = (id: number, overrides: Partial<ClientErrorRow> = {}): ClientErrorRo
   ...overrides,
 });
 
-function mount(granted: string[], total = 3) {
+function mount(
+  granted: string[],
+  total = 3,
+  overrides: (id: number) => Partial<ClientErrorRow> = () => ({}),
+) {
   const { client, requests } = makeClient((req) => {
     const skip = Number(req.query.get('Skip'));
     const rows = Array.from(
       { length: Math.max(0, Math.min(CLIENT_ERRORS_PAGE_SIZE, total - skip)) },
-      (_, i) => row(total - skip - i),
+      (_, i) => row(total - skip - i, overrides(total - skip - i)),
     );
     return envelopeResponse({ result: { Rows: rows, Total: total } });
   });
@@ -60,6 +64,20 @@ describe('ClientErrorsPage', () => {
     expect(within(table).getAllByText('Mar-1-25 9:05 am').length).toBe(3);
     fireEvent.click(first);
     expect(screen.queryByTestId('client-error-stack')).toBeNull();
+  });
+
+  it('marks every unverified claim of who reported, a name alone included', async () => {
+    const claims: Array<Partial<ClientErrorRow>> = [
+      { Verified: true },
+      { Verified: false, Name: 'Alex Morgan', EmployeeID: null },
+      { Verified: false, Name: null, EmployeeID: 1001 },
+      { Verified: false, Name: null, EmployeeID: null },
+    ];
+    mount(['InformationTechnology'], 4, (id) => claims[id - 1]!);
+    const table = await screen.findByRole('table', { name: 'Reported errors' });
+    const marked = (id: number) =>
+      table.querySelector(`[data-client-error="${id}"] [data-unverified]`) !== null;
+    expect([1, 2, 3, 4].map(marked)).toEqual([false, true, true, false]);
   });
 
   it('searches from the first page, and pages through older reports', async () => {

@@ -145,9 +145,12 @@ export function ClientErrorsPage() {
                       <td>
                         {r.Name ?? 'Not logged in'}
                         {r.EmployeeID !== null ? <span className="muted"> ({r.EmployeeID})</span> : null}
-                        {!r.Verified && r.EmployeeID !== null ? (
+                        {/* Sent without a session: the name and id are only what the browser claimed,
+                            and anyone may claim anyone (issue 14 §3), so any claim is marked. */}
+                        {!r.Verified && (r.Name !== null || r.EmployeeID !== null) ? (
                           <span
                             className="muted"
+                            data-unverified
                             title="Sent without a session: this is who the browser said it was"
                           >
                             {' '}
