@@ -8,7 +8,7 @@ import {
   workOrderPlant,
 } from '../areas/maintenance/maintenance.plant';
 import { payrollRecordPlant } from '../areas/payroll/payroll.plant';
-import { employeePlant } from '../areas/platform/employees.plant';
+import { employeePlant, plantExists } from '../areas/platform/employees.plant';
 import {
   backflushPlant,
   bomPlant,
@@ -332,11 +332,11 @@ export const plantRules: Readonly<Record<string, PlantRule>> = {
   'shopfloor/getdowntimereasons': shared('downtime reasons'),
   'shopfloor/getfloormachines': payloadPlant(),
   'shopfloor/getjoboperations': record("the job's plant", job),
+  // The handler keeps the machine and the team in the lead's plant ("TF-X is in plant 1, Olga One in plant 4.").
   'shopfloor/startdirectactivity': record(
-    "the employee's, the team members' and the machine's plants",
+    "the employee's and the team members' plants",
     employee(),
     employees('TeamMemberIDs'),
-    resource,
   ),
   'shopfloor/startindirectactivity': record("the employee's plant", employee()),
   'shopfloor/stopactivity': record("the employee's plant", employee()),
@@ -369,7 +369,8 @@ export const plantRules: Readonly<Record<string, PlantRule>> = {
   'web/savepayrollentry': record("the payroll record's plant", (db, p) =>
     ifId(id(p.PayrollID), (v) => payrollRecordPlant(db, v)),
   ),
-  'web/lockpayrollweek': record("PlantID and the employee's plant", plantId, employee()),
+  // The handler refuses an employee of another plant than PlantID ("Employee N is not an employee of plant P.").
+  'web/lockpayrollweek': payloadPlant(),
   'timeclock/getmytime': own('time'),
   'timeclock/getfacehistory': record("PlantID and the employee's plant", plantId, employee()),
   'timeclock/getclockpunches': payloadPlant(),
@@ -379,18 +380,19 @@ export const plantRules: Readonly<Record<string, PlantRule>> = {
     ifId(id(p.ClockPunchID), (v) => punchPlant(db, v)),
   ),
 
-  // --- Maintenance (reads are public TV boards; a save: PlantID and the record's plant)
+  // --- Maintenance (reads are public TV boards; a save: the record's plant, or PlantID for a new one; the
+  // handler refuses moving a record to another plant)
   'maintenance/getworkorders': publicBoard,
   'maintenance/getfixturerequests': publicBoard,
   'maintenance/getpreventivetasks': publicBoard,
-  'maintenance/saveworkorder': record("PlantID and the work order's plant", plantId, (db, p) =>
-    ifId(id(p.WorkOrderID), (v) => workOrderPlant(db, v)),
+  'maintenance/saveworkorder': record("the work order's plant (new: PlantID)", (db, p) =>
+    id(p.WorkOrderID) === null ? plantId(db, p) : workOrderPlant(db, id(p.WorkOrderID)!),
   ),
-  'maintenance/savefixturerequest': record("PlantID and the request's plant", plantId, (db, p) =>
-    ifId(id(p.FixtureRequestID), (v) => fixtureRequestPlant(db, v)),
+  'maintenance/savefixturerequest': record("the request's plant (new: PlantID)", (db, p) =>
+    id(p.FixtureRequestID) === null ? plantId(db, p) : fixtureRequestPlant(db, id(p.FixtureRequestID)!),
   ),
-  'maintenance/savepreventivetask': record("PlantID and the PM task's plant", plantId, (db, p) =>
-    ifId(id(p.PreventiveTaskID), (v) => preventiveTaskPlant(db, v)),
+  'maintenance/savepreventivetask': record("the PM task's plant (new: PlantID)", (db, p) =>
+    id(p.PreventiveTaskID) === null ? plantId(db, p) : preventiveTaskPlant(db, id(p.PreventiveTaskID)!),
   ),
 };
 
@@ -430,8 +432,10 @@ export async function enforcePlantScope<P>(
     return { ...values, PlantID: user.plantId } as P;
   }
   const found = await rule.plants(db, values);
-  const other = found.find((p): p is number => typeof p === 'number' && p !== user.plantId);
-  if (other !== undefined) {
+  for (const other of new Set(found)) {
+    if (typeof other !== 'number' || other === user.plantId) continue;
+    // A PlantID naming no plant is bad input, not another plant's data: the handler says so.
+    if (!(await plantExists(db, other))) continue;
     throw forbidden(
       `This belongs to ${plantName(other)}. You may read and change only the data of ${plantName(user.plantId)} (other plants need one of: ${crossPlantFlags.map(human).join(', ')}).`,
     );

@@ -11,3 +11,8 @@ export async function employeePlant(db: Sql, employeeId: number): Promise<number
   ]);
   return rows[0]?.plant_id ?? null;
 }
+
+/** False for a PlantID that names no plant: the plant rule leaves that to the handler ("Plant 999 does not exist."). */
+export async function plantExists(db: Sql, plantId: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM plants WHERE plant_id = $1', [plantId])).length > 0;
+}
