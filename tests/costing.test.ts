@@ -35,6 +35,10 @@ describe.skipIf(!dbAvailable)(`costing engines (${dbKind})`, () => {
     api = wire(server.url);
     await server.db.query('UPDATE employees SET view_costing_engines = true WHERE employee_id = 1004');
     admin = await api.login('admin');
+    // The demo plans and machines used here are of several plants (mostly plant 1's): the demo scheduler
+    // (plant 2) and supervisor (plant 6) may change plant in this test, since plant-scoped data is
+    // otherwise only read and changed within one's own plant (issue 14 §3; tests/plant-scope.test.ts).
+    await server.db.query('UPDATE employees SET can_change_plant = true WHERE employee_id IN (1003, 1004)');
     scheduler = await api.login('scheduler');
     operator = await api.login('operator');
     viewer = await api.login('supervisor');

@@ -165,7 +165,15 @@ describe.skipIf(!dbAvailable)(`painting calls (${dbKind})`, () => {
       julia,
       'There is no machine NOPE-1.',
     );
-    await refused('painting/RecordViscosity', good, wes, 'LV-PNT01 is in plant 1, wes Test in plant 4.');
+    // Another plant's paint line: refused by the plant rule of the pipeline (issue 14 §3) before the
+    // handler's own check ("LV-PNT01 is in plant 1, wes Test in plant 4.") is reached.
+    await refused(
+      'painting/RecordViscosity',
+      good,
+      wes,
+      /^This belongs to plant 1 \(Long Valley\)\. You may read and change only the data of plant 4 \(Waterloo\)/,
+      403,
+    );
     await refused(
       'painting/StartPaintLoad',
       { ResourceID: 'LV-PNT01', JobNumber: 'J1', PartNum: 'X', PaintCode: 'ORG-ENM', Quantity: 0 },

@@ -18,6 +18,10 @@ describe.skipIf(!dbAvailable)(`production plan with the real engines and algorit
   beforeAll(async () => {
     server = await startServer();
     api = wire(server.url);
+    // The demo plans and machines used here are of several plants (mostly plant 1's): the demo scheduler
+    // (plant 2) and supervisor (plant 6) may change plant in this test, since plant-scoped data is
+    // otherwise only read and changed within one's own plant (issue 14 §3; tests/plant-scope.test.ts).
+    await server.db.query('UPDATE employees SET can_change_plant = true WHERE employee_id IN (1003, 1004)');
     planner = await api.login('scheduler');
     // A top-level, editable operation of a plant-1 demo job (its part's length is the cut length).
     const [row] = await server.db.query<{ production_plan_operation_id: number }>(

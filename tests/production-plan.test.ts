@@ -176,6 +176,10 @@ describe.skipIf(!dbAvailable)(`production plan calls (${dbKind})`, () => {
     server = await startServer({}, { rateSources: sources });
     api = wire(server.url);
     fixture = await seedPlan(server.db);
+    // The demo plans and machines used here are of several plants (mostly plant 1's): the demo scheduler
+    // (plant 2) and supervisor (plant 6) may change plant in this test, since plant-scoped data is
+    // otherwise only read and changed within one's own plant (issue 14 §3; tests/plant-scope.test.ts).
+    await server.db.query('UPDATE employees SET can_change_plant = true WHERE employee_id IN (1003, 1004)');
     planner = await api.login('scheduler'); // Sam Ortiz: viewProductionPlans + editProductionPlans
     viewer = await api.login('supervisor'); // viewProductionPlans only
     operator = await api.login('operator'); // no planning flag

@@ -314,7 +314,7 @@ describe('results that name each other', () => {
 describe('topic algorithms', () => {
   it('is followed by any of the three algorithm flags, and no one else', () => {
     const viewer = (flags: string[]) =>
-      ({ employeeId: 5, flags: new Set(flags) }) as Parameters<typeof authorizeTopic>[0];
+      ({ employeeId: 5, plantId: 1, flags: new Set(flags) }) as Parameters<typeof authorizeTopic>[0];
     for (const flag of ['editAlgorithms', 'editAlgorithmRates', 'editPbProperties']) {
       expect(authorizeTopic(viewer([flag]), 'algorithms')).toBeNull();
     }

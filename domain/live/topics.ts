@@ -1,10 +1,13 @@
 import { engineViewFlags } from '../costing/engines';
 import type { PermissionFlag } from '../platform/permissions';
+import { crossPlantFlags, mayCrossPlants } from '../platform/plant-scope';
 import { languages } from '../platform/session';
 
-/** Who is asking: the employee and their flags (null for an unattended, not logged-in TV screen). */
+/** Who is asking: the employee, their plant and flags (null for an unattended, not logged-in TV screen). */
 export interface TopicViewer {
   employeeId: number;
+  /** A plant's topics (payroll:1, machines:1, …) are followed only in one's own plant (issue 14 §3). */
+  plantId: number;
   flags: ReadonlySet<PermissionFlag>;
 }
 
@@ -18,7 +21,15 @@ export interface TopicRule {
   public?: boolean;
   /** Null when `viewer` may follow the topic `match` matched, else the sentence to refuse with. */
   allow(viewer: TopicViewer, match: RegExpMatchArray): string | null;
+  /**
+   * A plant's data: the topic's plant (from its name), followed only by viewers of that plant or those
+   * who may cross plants (domain/platform/plant-scope.ts). Checked after `allow`. Topics naming a
+   * record instead (schedule:N, plan:J) are checked by sync/Pull's plant rule (server/rpc/plant-scope.ts).
+   */
+  plant?: (match: RegExpMatchArray) => number;
 }
+
+const plantInName = (match: RegExpMatchArray) => Number(match[1]);
 
 const anyOf = (viewer: TopicViewer, flags: PermissionFlag[], what: string) =>
   flags.some((f) => viewer.flags.has(f)) ? null : `You do not have permission to follow ${what}.`;
@@ -79,6 +90,7 @@ export const topicRules: readonly TopicRule[] = [
     name: 'machines',
     area: 'production-plan',
     pattern: /^machines:(\d{1,9})$/,
+    plant: plantInName,
     allow: (viewer) =>
       anyOf(
         viewer,
@@ -91,6 +103,7 @@ export const topicRules: readonly TopicRule[] = [
     name: 'workcenters',
     area: 'production-plan',
     pattern: /^workcenters:(\d{1,9})$/,
+    plant: plantInName,
     allow: (viewer) =>
       anyOf(
         viewer,
@@ -119,6 +132,7 @@ export const topicRules: readonly TopicRule[] = [
     name: 'schedules',
     area: 'scheduling',
     pattern: /^schedules:(\d{1,9})$/,
+    plant: plantInName,
     allow: (viewer) =>
       anyOf(viewer, ['viewScheduling', 'editProductionSchedules', 'editPlanningSchedules'], 'schedules'),
   },
@@ -127,6 +141,7 @@ export const topicRules: readonly TopicRule[] = [
     name: 'scheduling-settings',
     area: 'scheduling',
     pattern: /^scheduling-settings:(\d{1,9})$/,
+    plant: plantInName,
     allow: (viewer) =>
       anyOf(
         viewer,
@@ -210,6 +225,7 @@ export const topicRules: readonly TopicRule[] = [
     name: 'payroll',
     area: 'time',
     pattern: /^payroll:(\d{1,9})$/,
+    plant: plantInName,
     allow: (viewer) => anyOf(viewer, ['viewPayroll', 'editPayroll'], 'payroll'),
   },
   // --- TV painting, scoreboard and KPI boards (issue 7 parts 2-3; domain/painting/live.ts,
@@ -250,7 +266,12 @@ export function authorizeTopic(viewer: TopicViewer | null, topic: string): strin
     if (!match) continue;
     if (rule.public) return null;
     if (!viewer) return `Log in to follow ${topic}.`;
-    return rule.allow(viewer, match);
+    const refusal = rule.allow(viewer, match);
+    if (refusal !== null || !rule.plant || mayCrossPlants(viewer.flags)) return refusal;
+    const plant = rule.plant(match);
+    return plant === viewer.plantId
+      ? null
+      : `${topic} is plant ${plant}'s: you may follow only plant ${viewer.plantId}'s topics (other plants need one of: ${crossPlantFlags.map((f) => f.replace(/([A-Z])/g, ' $1').toLowerCase()).join(', ')}).`;
   }
   return `There is no topic named ${topic}.`;
 }

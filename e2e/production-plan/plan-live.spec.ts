@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { logIn } from '../support/session';
 import { openPlan, opRow, typeNumber } from './plan-support';
 
-const JOB = 'J240001';
+// A plant 2 job: the second planner is the demo scheduler (plant 2), and plant-scoped data is changed
+// only within one's own plant (issue 14 §3). J240005 is the fifth seeded job (plant cycle 1, 2, 1, 6, 2).
+const JOB = 'J240005';
 
 /** Milliseconds from `since` until `check` (an assertion on the other browser's page) passes. */
 async function seenWithin(check: () => Promise<void>, since: number): Promise<number> {

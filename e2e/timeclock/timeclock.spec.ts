@@ -4,7 +4,8 @@ import { logIn } from '../support/session';
 /**
  * The time-clock screens (issue 7 part 1) against the demo seed: five operators of plant 1 (Long
  * Valley) clocked in about three hours ago. Ahmed Khan (akhan) sees his own time on a tablet; the
- * supervisor Dana Whitfield (supervisor and approves time, plant 6) watches plant 1 on /boards/faces,
+ * administrator Alex Morgan (plant 1; the demo supervisor is plant 6's, and plant-scoped data is seen
+ * only in one's own plant, issue 14 §3) watches plant 1 on /boards/faces,
  * clocks Grace Lee (glee, 1704) out there, sees Grace clock in again from her own tablet within a
  * second, corrects Grace's finished punch on /analysis/clocks (a bad one first), and the timecard shows
  * the hour she added.
@@ -53,7 +54,7 @@ test('my time on a tablet; live faces board with clock out / in; a punch correct
   await ahmed.screenshot({ path: `${SHOTS}/my-time-tablet.png`, fullPage: true });
 
   // 2. The supervisor's live board: clock Grace out, then Grace clocks in from her tablet.
-  const boss = await open(browser, 'supervisor', DESKTOP);
+  const boss = await open(browser, 'admin', DESKTOP);
   await boss.goto('/boards/faces');
   await pickLongValley(boss, 'faces-board');
   const grace = boss.locator(`article[data-employee="${GLEE}"]`);
@@ -116,7 +117,7 @@ test('my time on a tablet; live faces board with clock out / in; a punch correct
   await punchIn.fill(shift(inValue, -60));
   await done.getByRole('button', { name: 'Save' }).click();
   await expect(boss.getByText('The punch of Grace Lee is corrected.')).toBeVisible();
-  await expect(rows.first()).toContainText('Dana Whitfield');
+  await expect(rows.first()).toContainText('Alex Morgan');
   await boss.screenshot({ path: `${SHOTS}/clocks-corrected.png`, fullPage: true });
 
   // 5. The timecard has the added hour.

@@ -11,7 +11,7 @@ export function registerFeedCalls(registry: CallRegistry): void {
     // The call is public so an unattended TV (no login) can catch up a public topic; any other topic
     // without a valid session is a 401 as for every 'user' call, so an expired session still ends.
     if (!user && authorizeTopic(null, payload.Topic) !== null) throw new Unauthorized(EXPIRED_401_TEXT);
-    const refusal = authorizeTopic(user && { employeeId: user.employeeId, flags: user.flags }, payload.Topic);
+    const refusal = authorizeTopic(user, payload.Topic);
     if (refusal) throw forbidden(refusal);
     return pull(db, payload.Topic, payload.Since, payload.Limit);
   });

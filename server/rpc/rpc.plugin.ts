@@ -19,6 +19,7 @@ import { appendChanges } from '../feed/feed.service';
 import { coerceQuery } from './coerce';
 import { failureEnvelope, finishEnvelope, successEnvelope } from './envelope';
 import { CallError, invalid, TooManyRequests, Unauthorized } from './errors';
+import { enforcePlantScope } from './plant-scope';
 import {
   type AuthUser,
   accessProblem,
@@ -180,6 +181,8 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     const candidate = entry.call.method === 'GET' ? coerceQuery(entry.call.payload, input.raw) : input.raw;
     const parsed = entry.call.payload.safeParse(candidate, parseOptions);
     if (!parsed.success) throw invalid(describeZodError(parsed.error));
+    // Issue 14 §3: plant-scoped data only within the user's plant (the rule per call: plant-scope.ts).
+    const payload = await enforcePlantScope(db, entry.call, parsed.data, user);
 
     const effects: Effects = { after: [], pending: [], sequenced: [] };
     const inTransaction =
@@ -187,7 +190,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       !(entry.call.method === 'GET' && !entry.call.alsoMethod) &&
       entry.call.transaction !== false;
     const context = (sql: Sql) => ({
-      payload: parsed.data,
+      payload,
       user,
       db: sql,
       request: input.info,
