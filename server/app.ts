@@ -9,6 +9,7 @@ import { authorizeTopic } from '../domain/live/topics';
 import { registerAlgorithmCalls } from './areas/algorithms';
 // TV painting, scoreboard and KPI boards (issue 7 parts 2-3).
 import { boardsHook, registerBoardCalls } from './areas/boards/boards.routes';
+import { KpiPublisher } from './areas/boards/kpi-publisher';
 import { registerCostingCalls } from './areas/costing';
 import { registerCuringCalls } from './areas/curing/curing.routes';
 import { CuringService } from './areas/curing/curing.service';
@@ -45,6 +46,7 @@ import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { loggerOptions } from './log';
+import { type Ops, registerOps } from './ops';
 import { CallRegistry } from './rpc/registry';
 import { Limits, rpcPlugin } from './rpc/rpc.plugin';
 
@@ -56,6 +58,10 @@ export interface App {
   backplane: Backplane;
   /** The SignalR hub at /hub (server/hub): deliver changes, close a session's or an employee's connections. */
   hub: Hub;
+  /** Readiness, metrics and the shutdown drain (server/ops). */
+  ops: Ops;
+  /** The plant KPI monitors' coalesced rebuild (server/areas/boards/kpi-publisher.ts). */
+  kpi: KpiPublisher;
 }
 
 /**
@@ -97,6 +103,15 @@ export async function buildApp(
     new LoginLimiter(),
   );
   const { backplane } = startFeed(fastify, db, config, opts);
+  // Operations (issue 14 §5, server/ops): /readyz, /metrics and the drain of graceful shutdown. Before
+  // the pipeline and the hub, so its hooks see their routes and its preClose hook runs first.
+  const ops = registerOps(fastify, {
+    db,
+    backplane,
+    registry,
+    metricsToken: process.env.METRICS_TOKEN || null,
+    drainTimeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS) || undefined,
+  });
   registerPlatformCalls(registry, sessions, backplane);
   registerFeedCalls(registry);
   registerShellCalls(registry);
@@ -114,7 +129,12 @@ export async function buildApp(
   registerSchedulingCalls(registry, scheduling);
   // The boards' documents (bay:, kpi:, painting:) are republished by every shop-floor write.
   const painting = new PaintingService();
-  registerShopfloorCalls(registry, new ShopfloorService(undefined, boardsHook(painting)));
+  // Issue 14 §5 (ops): the plant KPI monitors are rebuilt after commit, coalesced per plant.
+  const kpi = new KpiPublisher(db, backplane, { log: fastify.log });
+  // After the drain (server/ops), while the database and backplane are open: the last KPI state of
+  // every plant written to is published before the process ends.
+  fastify.addHook('preClose', () => kpi.flush());
+  registerShopfloorCalls(registry, new ShopfloorService(undefined, boardsHook(painting, kpi)));
   registerPaintingCalls(registry, painting);
   registerBoardCalls(registry);
   registerQualityCheckCalls(registry, new QualityChecksService());
@@ -141,6 +161,7 @@ export async function buildApp(
     log: fastify.log,
   });
   await hub.register(fastify);
+  ops.setHub(hub);
 
   // Every process hears every committed change, logout and disabled employee (in-process, or Redis
   // across processes) and passes them to the connections it holds.
@@ -184,5 +205,5 @@ export async function buildApp(
         ),
     );
   }
-  return { fastify, registry, sessions, backplane, hub };
+  return { fastify, registry, sessions, backplane, hub, ops, kpi };
 }
