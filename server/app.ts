@@ -90,6 +90,9 @@ export async function buildApp(
     // On shutdown, end every socket: a connection that never sent a request (a browser's pre-opened
     // one, or fetch's after an aborted long poll) would otherwise hold close() for headersTimeout (60 s).
     forceCloseConnections: true,
+    // While closing, server/ops refuses new work itself (an envelope for /api, probes still answered)
+    // and lets calls in flight finish; Fastify's own 503 would pre-empt both.
+    return503OnClosing: false,
   });
 
   // External plugins.
