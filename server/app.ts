@@ -93,6 +93,10 @@ export async function buildApp(
     // While closing, server/ops refuses new work itself (an envelope for /api, probes still answered)
     // and lets calls in flight finish; Fastify's own 503 would pre-empt both.
     return503OnClosing: false,
+    // Each close hook may take longer than Fastify's default 10 s under load (the drain waits for calls in
+    // flight; presence records every closed hub connection); past it close() fails and nothing after
+    // it (the database close) runs. The drain has its own limit (SHUTDOWN_TIMEOUT_MS).
+    pluginTimeout: 60_000,
   });
 
   // External plugins.
