@@ -10,6 +10,7 @@ import { permissionFlags } from '../domain/platform/permissions';
 import { registerAlgorithmCalls } from './areas/algorithms';
 // TV painting, scoreboard and KPI boards (issue 7 parts 2-3).
 import { boardsHook, registerBoardCalls } from './areas/boards/boards.routes';
+import { KpiPublisher } from './areas/boards/kpi-publisher';
 import { registerCostingCalls } from './areas/costing';
 import { registerCuringCalls } from './areas/curing/curing.routes';
 import { CuringService } from './areas/curing/curing.service';
@@ -47,6 +48,7 @@ import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { loggerOptions } from './log';
+import { type Ops, registerOps } from './ops';
 import { registerOpenApiRoute } from './rpc/openapi.route';
 import { CallRegistry } from './rpc/registry';
 import { Limits, rpcPlugin } from './rpc/rpc.plugin';
@@ -60,6 +62,10 @@ export interface App {
   backplane: Backplane;
   /** The SignalR hub at /hub (server/hub): deliver changes, close a session's or an employee's connections. */
   hub: Hub;
+  /** Readiness, metrics and the shutdown drain (server/ops). */
+  ops: Ops;
+  /** The plant KPI monitors' coalesced rebuild (server/areas/boards/kpi-publisher.ts). */
+  kpi: KpiPublisher;
 }
 
 /**
@@ -90,6 +96,13 @@ export async function buildApp(
     // On shutdown, end every socket: a connection that never sent a request (a browser's pre-opened
     // one, or fetch's after an aborted long poll) would otherwise hold close() for headersTimeout (60 s).
     forceCloseConnections: true,
+    // While closing, server/ops refuses new work itself (an envelope for /api, probes still answered)
+    // and lets calls in flight finish; Fastify's own 503 would pre-empt both.
+    return503OnClosing: false,
+    // Each close hook may take longer than Fastify's default 10 s under load (the drain waits for calls in
+    // flight; presence records every closed hub connection); past it close() fails and nothing after
+    // it (the database close) runs. The drain has its own limit (SHUTDOWN_TIMEOUT_MS).
+    pluginTimeout: 60_000,
   });
 
   // CSP, nosniff, frame-ancestors and Referrer-Policy on every answer (server/security-headers.ts).
@@ -107,6 +120,15 @@ export async function buildApp(
   );
   sessions.cache.ttlMs = config.sessionCacheMs;
   const { backplane } = startFeed(fastify, db, config, opts);
+  // Operations (issue 14 §5, server/ops): /readyz, /metrics and the drain of graceful shutdown. Before
+  // the pipeline and the hub, so its hooks see their routes and its preClose hook runs first.
+  const ops = registerOps(fastify, {
+    db,
+    backplane,
+    registry,
+    metricsToken: process.env.METRICS_TOKEN || null,
+    drainTimeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS) || undefined,
+  });
   registerPlatformCalls(registry, sessions, backplane, { uploadQuotaBytes: config.uploadQuotaBytes });
   registerFeedCalls(registry);
   registerShellCalls(registry);
@@ -124,7 +146,12 @@ export async function buildApp(
   registerSchedulingCalls(registry, scheduling);
   // The boards' documents (bay:, kpi:, painting:) are republished by every shop-floor write.
   const painting = new PaintingService();
-  registerShopfloorCalls(registry, new ShopfloorService(undefined, boardsHook(painting)));
+  // Issue 14 §5 (ops): the plant KPI monitors are rebuilt after commit, coalesced per plant.
+  const kpi = new KpiPublisher(db, backplane, { log: fastify.log });
+  // After the drain (server/ops), while the database and backplane are open: the last KPI state of
+  // every plant written to is published before the process ends.
+  fastify.addHook('preClose', () => kpi.flush());
+  registerShopfloorCalls(registry, new ShopfloorService(undefined, boardsHook(painting, kpi)));
   registerPaintingCalls(registry, painting);
   registerBoardCalls(registry);
   registerQualityCheckCalls(registry, new QualityChecksService());
@@ -164,6 +191,7 @@ export async function buildApp(
     log: fastify.log,
   });
   await hub.register(fastify);
+  ops.setHub(hub);
 
   // Every process hears every committed change, logout, disabled employee and changed employee (in-process,
   // or Redis across processes): it passes them to the connections it holds and drops its cached sessions.
@@ -227,5 +255,5 @@ export async function buildApp(
         ),
     );
   }
-  return { fastify, registry, sessions, backplane, hub };
+  return { fastify, registry, sessions, backplane, hub, ops, kpi };
 }

@@ -8,7 +8,7 @@ const db = await openDatabase(config);
 // The embedded default is for trying the product: it gets demo data on first start. A PostgreSQL
 // database gets none unless `npm run seed:demo` is run.
 const seeded = db.kind === 'pglite' ? await seedDemo(db, { production: 'full' }) : false;
-const { fastify } = await buildApp(db, config);
+const { fastify, ops } = await buildApp(db, config);
 await fastify.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}/`;
@@ -20,13 +20,41 @@ if (db.kind === 'pglite') {
     console.log(`  ${e.userName.padEnd(11)} ${e.firstName} ${e.lastName}, ${e.title}`);
 }
 
+/**
+ * Graceful shutdown (issue 14 §5), on SIGTERM (an orchestrator, a rolling restart) or SIGINT:
+ * 1. /readyz answers 503 at once, so a load balancer stops sending new work here;
+ * 2. after SHUTDOWN_DELAY_MS (default 0; set it to the load balancer's probe interval) new calls are
+ *    refused with 503 and calls in flight finish their transactions and answer (server/ops, at most
+ *    SHUTDOWN_TIMEOUT_MS, default 25 s);
+ * 3. the hub sends every connection Close with allowReconnect, so clients reconnect to another process
+ *    and catch up with sync/Pull; owed KPI documents are published; the backplane closes;
+ * 4. the database closes and the process exits 0. Past the timeouts it exits 1 rather than hang.
+ */
+const delayMs = Number(process.env.SHUTDOWN_DELAY_MS) || 0;
+const drainMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 25_000;
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
-    await fastify.close();
-    await db.close();
-    process.exit(0);
+    console.log(`${signal}: shutting down gracefully.`);
+    ops.notReady();
+    setTimeout(
+      () => {
+        console.error('Shutdown did not finish in time; exiting.');
+        process.exit(1);
+      },
+      delayMs + drainMs + 15_000,
+    ).unref();
+    try {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      await fastify.close();
+      await db.close();
+      console.log('Shut down.');
+      process.exit(0);
+    } catch (err) {
+      console.error('Shutdown failed:', err);
+      process.exit(1);
+    }
   });
 }

@@ -53,6 +53,9 @@ describe.skipIf(!dbAvailable)(`scoreboard and KPI boards (${dbKind})`, () => {
     return { board: BayBoard.parse(item.Data), seq };
   };
   const kpi = async (plant: number) => {
+    // The KPI monitor is rebuilt after commit, coalesced per plant (server/areas/boards/kpi-publisher.ts):
+    // read it once the rebuilds owed for the writes so far are done.
+    await server.app.kpi.idle();
     const { item, seq } = await pull(`kpi:${plant}`, `kpi:${plant}`);
     expect(item).toMatchObject({ Kind: 'kpi', Key: String(plant), PlantID: plant });
     return { board: KpiBoard.parse(item.Data), seq };
@@ -133,7 +136,43 @@ describe.skipIf(!dbAvailable)(`scoreboard and KPI boards (${dbKind})`, () => {
     expect(after).toEqual({ ...before, Indirect: before.Indirect - 1, Idle: before.Idle + 1 });
   });
 
+  it('a burst of completions publishes far fewer KPI documents than writes, ending on the final state', async () => {
+    const { result: mine } = await api.get<MyActivity>('shopfloor/GetMyActivity', {}, maria);
+    const bayBefore = await bay(1);
+    const before = await kpi(1);
+    const writes = 30;
+    // Five at a time, as a busy floor sends them: the burst lasts about a second or more.
+    for (let i = 0; i < writes; i += 5) {
+      await Promise.all(
+        Array.from({ length: 5 }, () =>
+          post(
+            'shopfloor/RecordCompletions',
+            { LaborActivityID: mine.Activity!.LaborActivityID, Quantity: 1, ScrapQuantity: 0 },
+            maria,
+          ),
+        ),
+      );
+    }
+    const after = await kpi(1);
+    const published = after.seq - before.seq;
+    expect(published).toBeGreaterThanOrEqual(1);
+    expect(published).toBeLessThan(writes / 3);
+    // The bay board (the operator's own) still follows every write.
+    expect((await bay(1)).seq).toBe(bayBefore.seq + writes);
+    // The last document is the state after the last write: what a fresh rebuild answers now.
+    expect(after.board.Pieces).toBe(before.board.Pieces + writes);
+    const fresh = KpiBoard.parse(await get('boards/GetKpiBoard', { PlantID: 1 }));
+    expect(after.board.Pieces).toBe(fresh.Pieces);
+    expect(after.board.ScrapPieces).toBe(fresh.ScrapPieces);
+    expect(after.board.People).toEqual(fresh.People);
+    expect(after.board.TopDowntime.map((d) => d.Reason)).toEqual(fresh.TopDowntime.map((d) => d.Reason));
+    expect(after.board.Hourly.reduce((s, h) => s + h.Pieces, 0)).toBe(
+      fresh.Hourly.reduce((s, h) => s + h.Pieces, 0),
+    );
+  });
+
   it('a refused completion republishes nothing; bad board numbers are refused', async () => {
+    await server.app.kpi.idle();
     const { result: mine } = await api.get<MyActivity>('shopfloor/GetMyActivity', {}, maria);
     await expectRefused(
       () => tablesFingerprint(server.db, ['completions', 'topic_heads']),

@@ -104,14 +104,19 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
     ProductionPlanOperationID: fx.op[10],
   });
 
-  const fingerprint = () =>
-    tablesFingerprint(server.db, [
-      'clock_punches',
-      'labor_activities',
-      'completions',
-      'downtime_events',
-      'topic_heads',
-    ]);
+  // KPI monitors are rebuilt after commit (coalesced): let owed rebuilds land before fingerprinting.
+  const fingerprint = async () =>
+    server.app.kpi
+      .idle()
+      .then(() =>
+        tablesFingerprint(server.db, [
+          'clock_punches',
+          'labor_activities',
+          'completions',
+          'downtime_events',
+          'topic_heads',
+        ]),
+      );
   const { get, post, refused, follow } = testCalls({ api: () => api, fingerprint, caller: () => olga });
   const face = async (id: number) => Face.parse(await get('web/GetFace', { EmployeeID: id }));
   const status = async (id: string) =>

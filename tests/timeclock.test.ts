@@ -74,14 +74,19 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
   };
   const punchIds: number[] = [];
 
-  const fingerprint = () =>
-    tablesFingerprint(server.db, [
-      'clock_punches',
-      'clock_punch_corrections',
-      'labor_activities',
-      'employees',
-      'topic_heads',
-    ]);
+  // KPI monitors are rebuilt after commit (coalesced): let owed rebuilds land before fingerprinting.
+  const fingerprint = async () =>
+    server.app.kpi
+      .idle()
+      .then(() =>
+        tablesFingerprint(server.db, [
+          'clock_punches',
+          'clock_punch_corrections',
+          'labor_activities',
+          'employees',
+          'topic_heads',
+        ]),
+      );
   const refusedPost = (
     path: string,
     payload: Record<string, unknown>,

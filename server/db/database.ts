@@ -15,6 +15,8 @@ export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (total, idle, clients waiting), for /metrics; absent for PGlite. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** PGlite under `dataDir` (a folder), or in memory when `dataDir` is undefined. */
@@ -83,5 +85,6 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       closing = true;
       return pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

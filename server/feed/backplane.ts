@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { ChangeItem } from '../../domain/live/changes';
+import { observeBackplaneLag } from '../ops/metrics';
 
 /**
  * What one server process tells every process (itself included): committed changes to stream to hub
@@ -70,10 +71,11 @@ const MessageSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** One message on the wire: the publishing node (so it can skip its own echo) and the message. */
-const WireSchema = z.object({ node: z.string(), message: MessageSchema });
+const WireSchema = z.object({ node: z.string(), message: MessageSchema, at: z.number().optional() });
 
 export function encodeBackplaneMessage(node: string, message: BackplaneMessage): string {
-  return JSON.stringify({ node, message });
+  // `at`: the sender's clock, for the delivery-lag metric (server/ops/metrics.ts).
+  return JSON.stringify({ node, message, at: Date.now() });
 }
 
 /**
@@ -82,6 +84,7 @@ export function encodeBackplaneMessage(node: string, message: BackplaneMessage):
  */
 export function decodeBackplaneMessage(text: string, ownNode: string): BackplaneMessage | null {
   const parsed = WireSchema.parse(JSON.parse(text));
+  if (parsed.node !== ownNode) observeBackplaneLag(parsed.at);
   return parsed.node === ownNode ? null : (parsed.message as BackplaneMessage);
 }
 
@@ -213,6 +216,11 @@ export class RedisBackplane implements Backplane {
         if (!this.closed) this.log.error({ err, channel: this.channel }, 'backplane subscribe failed');
       },
     );
+  }
+
+  /** For /readyz: the subscriber connection is up (else other processes' changes do not reach us). */
+  get subscriberReady(): boolean {
+    return !this.closed && this.sub.status === 'ready';
   }
 
   /** Resolves once the subscription is active (messages published after that reach this process). */

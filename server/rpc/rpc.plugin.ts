@@ -16,6 +16,7 @@ import { PostQueueBatch, QueuedPostItem, UploadFiles } from '../../domain/platfo
 import type { Database, Sql } from '../db/database';
 import type { Backplane } from '../feed/backplane';
 import { appendChanges } from '../feed/feed.service';
+import { processMetrics } from '../ops/metrics';
 import { coerceQuery } from './coerce';
 import { failureEnvelope, finishEnvelope, successEnvelope } from './envelope';
 import { CallError, invalid, TooManyRequests, Unauthorized } from './errors';
@@ -315,6 +316,8 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     }
     const list = QueuedPostItem.array().min(1).safeParse(items, parseOptions);
     if (!list.success) throw invalid(`CompressedPosts: ${describeZodError(list.error)}`);
+    processMetrics.postQueueBatches.inc();
+    processMetrics.postQueuePosts.inc({}, list.data.length);
 
     const results: Array<{ Path: string; PostID: string | null; Status: string; Envelope: Envelope | null }> =
       [];

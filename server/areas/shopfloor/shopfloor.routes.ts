@@ -32,6 +32,7 @@ export function registerShopfloorCalls(registry: CallRegistry, shopfloor: Shopfl
     employeeId: ctx.user!.employeeId,
     flags: ctx.user!.flags,
     publish: (change) => ctx.publish(change),
+    afterCommit: (fn) => ctx.afterCommit(fn),
   });
 
   registry.handle(GetFace, ({ db, payload }) => shopfloor.face(db, payload.EmployeeID));

@@ -45,6 +45,12 @@ export interface WriteContext {
   employeeId: number;
   flags: ReadonlySet<PermissionFlag>;
   publish(change: PendingChange): void;
+  /**
+   * Runs `fn` once the write's transaction has committed (the boards' coalesced KPI rebuild). The
+   * shop-floor calls always give it; optional for other areas that borrow this context (timeclock)
+   * and never reach the boards hook.
+   */
+  afterCommit?(fn: () => void | Promise<void>): void;
 }
 
 /** What a write touched: republished before the transaction commits. */
