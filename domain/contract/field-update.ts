@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { issueText } from './errors';
+import { clip, issueText } from './errors';
+import { Text } from './fields';
 
 /**
  * The legacy `{<Id>, FieldName, Value}` update shape (e.g. `web/UpdateEmployee`), checked against a
@@ -14,7 +15,7 @@ export function fieldUpdate<
 >(entity: string, idKey: IdKey, id: Id, fields: Fields) {
   const names = Object.keys(fields);
   return z
-    .object({ [idKey]: id, FieldName: z.string().min(1), Value: z.unknown() } as {
+    .object({ [idKey]: id, FieldName: Text(100).min(1), Value: z.unknown() } as {
       [K in IdKey]: Id;
     } & { FieldName: z.ZodString; Value: z.ZodUnknown })
     .transform((raw, ctx) => {
@@ -25,7 +26,7 @@ export function fieldUpdate<
         ctx.addIssue({
           code: 'custom',
           path: ['FieldName'],
-          message: `'${name}' is not a field of ${entity} that can be changed (allowed: ${names.join(', ')})`,
+          message: `'${clip(name)}' is not a field of ${entity} that can be changed (allowed: ${names.join(', ')})`,
         });
         return z.NEVER;
       }
