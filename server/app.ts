@@ -45,6 +45,7 @@ import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { loggerOptions } from './log';
+import { clientErrorHandler } from './rpc/client-error';
 import { CallRegistry } from './rpc/registry';
 import { Limits, rpcPlugin } from './rpc/rpc.plugin';
 
@@ -84,6 +85,8 @@ export async function buildApp(
     // On shutdown, end every socket: a connection that never sent a request (a browser's pre-opened
     // one, or fetch's after an aborted long poll) would otherwise hold close() for headersTimeout (60 s).
     forceCloseConnections: true,
+    // A request Node's parser refuses (a GET query over 16 KB) answers an envelope, not a bare 431.
+    clientErrorHandler,
   });
 
   // External plugins.
