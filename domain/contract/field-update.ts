@@ -8,13 +8,16 @@ import { Text } from './fields';
  * the wrong type is rejected with a sentence that names the field, and the parsed Value is typed by the
  * field's own schema.
  */
+/** Each fieldUpdate schema's whitelist, so the limits audit (limits-audit.ts) can check its Value types. */
+export const whitelists = new WeakMap<z.ZodType, Record<string, z.ZodType>>();
+
 export function fieldUpdate<
   IdKey extends string,
   Id extends z.ZodType,
   Fields extends Record<string, z.ZodType>,
 >(entity: string, idKey: IdKey, id: Id, fields: Fields) {
   const names = Object.keys(fields);
-  return z
+  const schema = z
     .object({ [idKey]: id, FieldName: Text(100).min(1), Value: z.unknown() } as {
       [K in IdKey]: Id;
     } & { FieldName: z.ZodString; Value: z.ZodUnknown })
@@ -41,4 +44,6 @@ export function fieldUpdate<
         [K in IdKey]: z.output<Id>;
       } & { FieldName: keyof Fields & string; Value: unknown };
     });
+  whitelists.set(schema, fields);
+  return schema;
 }

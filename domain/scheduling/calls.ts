@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
+import { Count, Id, PlantID, Text } from '../contract/fields';
 import { RunOperationAlgorithm } from '../production-plan/calls';
 import {
   Holiday,
@@ -38,9 +39,7 @@ export const viewAccess: Access = {
 export const editAccess: Access = { anyOf: ['editProductionSchedules', 'editPlanningSchedules'] };
 const settingsAccess: Access = { allOf: ['editProductionSchedules'] };
 
-const Id = z.number().int().positive();
 const minutes = z.number().min(0).max(1_000_000);
-const PlantID = z.number().int().min(0);
 
 // --------------------------------------------------------------------------- spec 001 §7
 
@@ -165,7 +164,7 @@ export const CreateWhatIfSchedule = defineCall({
   path: 'web/CreateWhatIfSchedule',
   summary: "Copy the plant's official schedule into a new what-if (planning) schedule.",
   access: { allOf: ['createWhatIfSchedules'] },
-  payload: z.object({ ScheduleID: Id, Name: z.string().trim().min(1, 'Name is required').max(80) }),
+  payload: z.object({ ScheduleID: Id, Name: Text(80).trim().min(1, 'Name is required') }),
   result: ScheduleHeader,
 });
 
@@ -194,7 +193,7 @@ export const UpdateSchedule = defineCall({
   summary: "Rename a schedule or change the date its lanes start on (every task's times are recomputed).",
   access: editAccess,
   payload: fieldUpdate('a schedule', 'ScheduleID', Id, {
-    Name: z.string().trim().min(1, 'Name is required').max(80),
+    Name: Text(80).trim().min(1, 'Name is required'),
     StartDate: LocalDate,
   }),
   result: ScheduleHeader,
@@ -210,8 +209,8 @@ export const GetUnscheduledOperations = defineCall({
   access: viewAccess,
   payload: z.object({
     PlantID,
-    Search: z.string().max(100).optional(),
-    Skip: z.number().int().min(0).default(0),
+    Search: Text(100).optional(),
+    Skip: Count().default(0),
     Take: z.number().int().min(1).max(500).default(100),
   }),
   result: z.object({ Rows: z.array(UnscheduledOperation), Total: z.number().int() }),
@@ -254,10 +253,10 @@ export const SaveShift = defineCall({
   summary: 'Add (ShiftID 0) or change a shift of the plant or of one resource.',
   access: settingsAccess,
   payload: z.object({
-    ShiftID: z.number().int().min(0),
+    ShiftID: Count(),
     PlantID,
     ResourceID: ResourceID.nullable(),
-    Name: z.string().trim().min(1, 'Name is required').max(40),
+    Name: Text(40).trim().min(1, 'Name is required'),
     DayOfWeek: z.number().int().min(0).max(6),
     Start: LocalTime,
     End: LocalTime,
@@ -280,10 +279,10 @@ export const SaveHoliday = defineCall({
   summary: 'Add (HolidayID 0) or change a plant holiday.',
   access: settingsAccess,
   payload: z.object({
-    HolidayID: z.number().int().min(0),
+    HolidayID: Count(),
     PlantID,
     Date: LocalDate,
-    Description: z.string().trim().min(1, 'Description is required').max(80),
+    Description: Text(80).trim().min(1, 'Description is required'),
   }),
   result: Holiday,
 });
@@ -303,14 +302,14 @@ export const SaveOverride = defineCall({
   summary: 'Add (OverrideID 0) or change a one-day calendar override of the plant or a resource.',
   access: settingsAccess,
   payload: z.object({
-    OverrideID: z.number().int().min(0),
+    OverrideID: Count(),
     PlantID,
     ResourceID: ResourceID.nullable(),
     Date: LocalDate,
     Start: LocalTime,
     End: LocalTime,
     Kind: z.enum(['Work', 'Off']),
-    Description: z.string().trim().max(80),
+    Description: Text(80).trim(),
   }),
   result: Override,
 });
@@ -344,9 +343,9 @@ export const SaveSchedulingStatus = defineCall({
   summary: 'Add (StatusID 0) or change a task status of the plant.',
   access: settingsAccess,
   payload: z.object({
-    StatusID: z.number().int().min(0),
+    StatusID: Count(),
     PlantID,
-    Name: z.string().trim().min(1, 'Name is required').max(40),
+    Name: Text(40).trim().min(1, 'Name is required'),
     Color: ScheduleColor,
     SortOrder: z.number().int().min(0).max(10_000),
     Active: z.boolean(),
