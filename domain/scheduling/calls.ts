@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
-import { Count, Id, PlantID, Text } from '../contract/fields';
+import { Count, EndTime, Id, LocalTime, minutesOfDay, PlantID, Text } from '../contract/fields';
 import { RunOperationAlgorithm } from '../production-plan/calls';
 import {
   Holiday,
   LocalDate,
-  LocalTime,
   Override,
   ResourceID,
   Schedule,
@@ -246,21 +245,41 @@ export const GetSchedulingSettings = defineCall({
   }),
 });
 
+/**
+ * A shift's or an override's window (issue 14 §1). Start is a time within the day (24:00 is the next
+ * day's 00:00); End may be 24:00, "the end of the day". An End before the Start is a night shift that
+ * runs past midnight (domain/scheduling/calendar.ts), which the plants use; an End equal to the Start
+ * was accepted and read as 24 hours from Start, which nobody can tell from an empty window: refused, with
+ * the two ways to say what was meant.
+ */
+const timeWindow = { Start: LocalTime, End: EndTime };
+function windowIssues(v: { Start: string; End: string }, ctx: z.core.$RefinementCtx) {
+  if (minutesOfDay(v.Start) === minutesOfDay(v.End)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['End'],
+      message:
+        'End must differ from Start: an End before the Start runs past midnight (a night shift); a whole day is 00:00 to 24:00',
+    });
+  }
+}
+
 /** ID 0 adds; otherwise the row is replaced. Every save recomputes the times of the plant's schedules. */
 export const SaveShift = defineCall({
   method: 'POST',
   path: 'web/SaveShift',
   summary: 'Add (ShiftID 0) or change a shift of the plant or of one resource.',
   access: settingsAccess,
-  payload: z.object({
-    ShiftID: Count(),
-    PlantID,
-    ResourceID: ResourceID.nullable(),
-    Name: Text(40).trim().min(1, 'Name is required'),
-    DayOfWeek: z.number().int().min(0).max(6),
-    Start: LocalTime,
-    End: LocalTime,
-  }),
+  payload: z
+    .object({
+      ShiftID: Count(),
+      PlantID,
+      ResourceID: ResourceID.nullable(),
+      Name: Text(40).trim().min(1, 'Name is required'),
+      DayOfWeek: z.number().int().min(0).max(6),
+      ...timeWindow,
+    })
+    .superRefine(windowIssues),
   result: Shift,
 });
 
@@ -301,16 +320,17 @@ export const SaveOverride = defineCall({
   path: 'web/SaveOverride',
   summary: 'Add (OverrideID 0) or change a one-day calendar override of the plant or a resource.',
   access: settingsAccess,
-  payload: z.object({
-    OverrideID: Count(),
-    PlantID,
-    ResourceID: ResourceID.nullable(),
-    Date: LocalDate,
-    Start: LocalTime,
-    End: LocalTime,
-    Kind: z.enum(['Work', 'Off']),
-    Description: Text(80).trim(),
-  }),
+  payload: z
+    .object({
+      OverrideID: Count(),
+      PlantID,
+      ResourceID: ResourceID.nullable(),
+      Date: LocalDate,
+      ...timeWindow,
+      Kind: z.enum(['Work', 'Off']),
+      Description: Text(80).trim(),
+    })
+    .superRefine(windowIssues),
   result: Override,
 });
 

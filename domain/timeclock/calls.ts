@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
-import { Id, LocalDate, PlantID } from '../contract/fields';
+import { Id, LocalDate, PlantID, Timestamp } from '../contract/fields';
 import { FaceHistory, MyTime, PlantPerson, Punch, Timecard } from './entities';
 
 /**
@@ -11,10 +11,7 @@ import { FaceHistory, MyTime, PlantPerson, Punch, Timecard } from './entities';
 
 const EmployeeID = Id;
 const DateText = LocalDate;
-const InstantText = z
-  .string()
-  .max(40)
-  .refine((s) => Number.isFinite(Date.parse(s)), 'A time is an ISO instant such as 2026-12-21T12:00:00Z');
+const InstantText = Timestamp;
 
 const user: Access = 'user';
 const approvers: Access = { anyOf: ['approvesTime', 'supervisor'] };

@@ -79,6 +79,28 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     (_req, body, done) => done(null, body),
   );
 
+  // Fastify's JSON parser refuses `__proto__` and `constructor.prototype` (prototype pollution) with the
+  // same error as broken JSON. Kept, but a body that is valid JSON is told which rule it broke.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    jsonParser(req, body as string, (error, value) => {
+      if (!error) return done(null, value);
+      try {
+        JSON.parse(body as string);
+      } catch {
+        return done(error, undefined);
+      }
+      done(
+        Object.assign(new Error('forbidden prototype property'), {
+          statusCode: 400,
+          code: 'FORBIDDEN_PROTO',
+        }),
+        undefined,
+      );
+    });
+  });
+
   // Errors Fastify raises before our handler runs (malformed JSON, an unsupported content type, a body
   // over the limit) still answer the envelope, with a sentence instead of Fastify's own body.
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
@@ -91,7 +113,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
           ? `The content type ${clip(String(req.headers['content-type'] ?? ''))} is not accepted: send JSON, plain text with BigPost, or multipart.`
           : // secure-json-parse refuses valid JSON that holds __proto__ or constructor.prototype (a
             // prototype-pollution vector); calling that "not valid JSON" sent people looking for a typo.
-            /prototype property/i.test(error.message)
+            error.code === 'FORBIDDEN_PROTO'
             ? 'The request body holds a field named __proto__ or constructor.prototype, which is not allowed.'
             : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /JSON/i.test(error.message)
               ? 'The request body is not valid JSON.'
