@@ -49,6 +49,7 @@ import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { loggerOptions } from './log';
 import { type Ops, registerOps } from './ops';
+import { clientErrorHandler } from './rpc/client-error';
 import { registerOpenApiRoute } from './rpc/openapi.route';
 import { CallRegistry } from './rpc/registry';
 import { Limits, rpcPlugin } from './rpc/rpc.plugin';
@@ -103,6 +104,8 @@ export async function buildApp(
     // flight; presence records every closed hub connection); past it close() fails and nothing after
     // it (the database close) runs. The drain has its own limit (SHUTDOWN_TIMEOUT_MS).
     pluginTimeout: 60_000,
+    // A request Node's parser refuses (a GET query over 16 KB) answers an envelope, not a bare 431.
+    clientErrorHandler,
   });
 
   // CSP, nosniff, frame-ancestors and Referrer-Policy on every answer (server/security-headers.ts).

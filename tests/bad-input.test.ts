@@ -115,7 +115,7 @@ const badInputs: Record<string, BadCase[]> = {
       kind: 'value',
       name: 'EmployeeID 1.5',
       values: { EmployeeID: '1.5' },
-      message: 'EmployeeID must be a whole number',
+      message: 'EmployeeID must be a whole number from 1 to 2147483647',
     },
   ],
   'web/UpdateEmployee': [
@@ -173,7 +173,7 @@ const badInputs: Record<string, BadCase[]> = {
       kind: 'value',
       name: 'PlantID 1.5',
       values: { ...update, FieldName: 'PlantID', Value: 1.5 },
-      message: 'Value for PlantID must be a whole number',
+      message: 'Value for PlantID must be a whole number from 0 to 2147483647',
     },
     {
       kind: 'type',

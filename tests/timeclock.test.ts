@@ -232,7 +232,7 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
         'timeclock/GetFaceHistory',
         { PlantID: 4, From: 'monday', To: lastMonday },
         fran,
-        'From is not in the right format',
+        'From must be a real date written YYYY-MM-DD, from 1900-01-01 to 2199-12-31',
       );
     });
   });
@@ -323,7 +323,7 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
         tim,
         'There is no clock punch 999999.',
       );
-      await refusedPost('timeclock/SavePunch', { ...good, ClockedInAt: 'yesterday' }, tim, /ISO instant/);
+      await refusedPost('timeclock/SavePunch', { ...good, ClockedInAt: 'yesterday' }, tim, /ClockedInAt must be a date and time such as/);
     });
 
     it('an approver corrects a punch: recorded with who, the timecard reflects it', async () => {

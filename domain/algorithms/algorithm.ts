@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from '../contract/fields';
 import {
   type CompiledExpression,
   compileExpression,
@@ -75,9 +76,9 @@ export const formulaField = (what: string, optional = true) =>
 export const AlgorithmQuestion = z
   .object({
     Key: InputName,
-    Text: z.string().trim().min(1).max(300),
+    Text: Text(300).trim().min(1),
     Kind: z.enum(questionKinds),
-    Choices: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
+    Choices: z.array(Text(100).trim().min(1)).max(30).default([]),
   })
   .superRefine((q, ctx) => {
     if (reservedNames.has(q.Key)) {
@@ -101,7 +102,7 @@ export const RateLookup = z
   .object({
     /** The input the looked-up rate becomes (defaults to Rate_<Table>). */
     Name: InputName,
-    Table: z.string().trim().min(1).max(60),
+    Table: Text(60).trim().min(1),
     /** A formula whose value is the key, e.g. `Gauge`. */
     Key: formulaField('Rate lookup key', false),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
+import { Count, Id, Num, Text } from '../contract/fields';
 import type { PermissionFlag } from '../platform/permissions';
 import {
   Algorithm,
@@ -25,8 +26,6 @@ const editors = ['editAlgorithms'] as const satisfies readonly PermissionFlag[];
 const rateEditors = ['editAlgorithmRates'] as const satisfies readonly PermissionFlag[];
 const propertyEditors = ['editPbProperties'] as const satisfies readonly PermissionFlag[];
 
-const Id = z.number().int().min(1);
-
 /** A resource (machine) id such as LV-RF01: letters, digits and -, stored in capitals. */
 export const ResourceIdField = z
   .string()
@@ -36,7 +35,7 @@ export const ResourceIdField = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, { message: 'must use only letters, digits and -' })
   .transform((v) => v.toUpperCase());
 
-export const PartNumField = z.string().trim().min(1).max(60);
+export const PartNumField = Text(60).trim().min(1);
 export const RateTableName = z
   .string()
   .trim()
@@ -62,9 +61,9 @@ export const SaveAlgorithmGroup = defineCall({
   access: { anyOf: editors },
   payload: z.object({
     AlgorithmGroupID: Id.nullable().optional(),
-    Name: z.string().trim().min(1).max(100),
-    Description: z.string().trim().max(500).default(''),
-    Process: z.string().trim().min(1).max(60),
+    Name: Text(100).trim().min(1),
+    Description: Text(500).trim().default(''),
+    Process: Text(60).trim().min(1),
     ResourceIDs: z.array(ResourceIdField).max(100),
   }),
   result: AlgorithmGroup,
@@ -102,7 +101,7 @@ export const AddAlgorithm = defineCall({
   path: 'algorithm/AddAlgorithm',
   summary: 'Add an algorithm to a group, inactive and last by priority, so it rates nothing until finished.',
   access: { anyOf: editors },
-  payload: z.object({ AlgorithmGroupID: Id, Name: z.string().trim().min(1).max(100).optional() }),
+  payload: z.object({ AlgorithmGroupID: Id, Name: Text(100).trim().min(1).optional() }),
   result: Algorithm,
 });
 
@@ -113,7 +112,7 @@ const formulaFields = Object.fromEntries(resultNames.map((n) => [n, formulaField
 
 /** The fields UpdateAlgorithm may change, each with its type; formulas must parse. */
 export const algorithmFields = {
-  Name: z.string().trim().min(1).max(100),
+  Name: Text(100).trim().min(1),
   Priority: z.number().int().min(0).max(100000),
   Active: z.boolean(),
   AppliesWhen: formulaField('AppliesWhen'),
@@ -163,7 +162,7 @@ export const GetPbProperties = defineCall({
   path: 'algorithm/GetPbProperties',
   summary: "Part-based properties (all, or one part's), by part number and property.",
   access: { anyOf: [...propertyEditors, ...editors] },
-  payload: z.object({ PartNum: z.string().trim().max(60).optional() }),
+  payload: z.object({ PartNum: Text(60).trim().optional() }),
   result: z.array(PbProperty),
 });
 
@@ -175,7 +174,7 @@ export const SavePbProperty = defineCall({
   payload: z.object({
     PartNum: PartNumField,
     Property: InputName,
-    Value: z.string().trim().min(1).max(100),
+    Value: Text(100).trim().min(1),
   }),
   result: PbProperty,
 });
@@ -185,7 +184,7 @@ export const DeletePbProperty = defineCall({
   path: 'algorithm/DeletePbProperty',
   summary: "Remove one part's property.",
   access: { anyOf: propertyEditors },
-  payload: z.object({ PartNum: PartNumField, Property: z.string().trim().min(1).max(60) }),
+  payload: z.object({ PartNum: PartNumField, Property: Text(60).trim().min(1) }),
   result: z.null(),
 });
 
@@ -208,7 +207,7 @@ export const SaveRate = defineCall({
   access: { anyOf: rateEditors },
   payload: z.object({
     RateTable: RateTableName,
-    Key: z.string().trim().min(1).max(60),
+    Key: Text(60).trim().min(1),
     Value: z.number().min(0).max(1_000_000),
   }),
   result: RateRow,
@@ -219,12 +218,12 @@ export const DeleteRate = defineCall({
   path: 'algorithm/DeleteRate',
   summary: 'Remove one rate.',
   access: { anyOf: rateEditors },
-  payload: z.object({ RateTable: z.string().trim().min(1).max(60), Key: z.string().trim().min(1).max(60) }),
+  payload: z.object({ RateTable: Text(60).trim().min(1), Key: Text(60).trim().min(1) }),
   result: z.null(),
 });
 
-const InputValue = z.union([z.string().max(200), z.number(), z.boolean(), z.null()]);
-export const AnswerValue = z.union([z.string().max(200), z.number(), z.boolean()]);
+const InputValue = z.union([Text(200), Num(-1_000_000_000, 1_000_000_000), z.boolean(), z.null()]);
+export const AnswerValue = z.union([Text(200), Num(-1_000_000_000, 1_000_000_000), z.boolean()]);
 
 export const TestAlgorithm = defineCall({
   method: 'POST',
@@ -236,8 +235,8 @@ export const TestAlgorithm = defineCall({
     .object({
       AlgorithmID: Id.nullable().optional(),
       AlgorithmGroupID: Id.nullable().optional(),
-      Inputs: z.record(z.string().max(60), InputValue),
-      Answers: z.record(z.string().max(60), AnswerValue).default({}),
+      Inputs: z.record(Text(60), InputValue),
+      Answers: z.record(Text(60), AnswerValue).default({}),
     })
     .refine((p) => p.AlgorithmID != null || p.AlgorithmGroupID != null, {
       message: 'Say which algorithm (AlgorithmID) or group (AlgorithmGroupID) to test',
@@ -317,7 +316,7 @@ export const GetAlgorithmAnalysis = defineCall({
     Source: z.enum(['operations', 'sample']).default('operations'),
     /** Only the rows (not the counts) of one outcome. */
     Outcome: z.enum(operationOutcomes).optional(),
-    Skip: z.number().int().min(0).default(0),
+    Skip: Count().default(0),
     Take: z.number().int().min(1).max(500).default(50),
   }),
   result: z.discriminatedUnion('Source', [

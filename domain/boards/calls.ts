@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
+import { PlantID } from '../contract/fields';
 import { BayBoard, KpiBoard } from './entities';
 
 /** The scoreboard and KPI monitor documents as calls (public: the same as their topics). */
@@ -20,7 +21,7 @@ export const GetKpiBoard = defineCall({
   summary:
     "A plant's KPIs today: pieces vs target, scrap %, downtime and top reasons, people direct/indirect/idle, pieces per hour. Public: what topic kpi:{PlantID} carries.",
   access: 'public',
-  payload: z.object({ PlantID: z.number().int().min(0).max(999_999_999) }),
+  payload: z.object({ PlantID }),
   result: KpiBoard,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { issueText } from './errors';
+import { clip, issueText } from './errors';
+import { Text } from './fields';
 
 /**
  * The legacy `{<Id>, FieldName, Value}` update shape (e.g. `web/UpdateEmployee`), checked against a
@@ -7,14 +8,17 @@ import { issueText } from './errors';
  * the wrong type is rejected with a sentence that names the field, and the parsed Value is typed by the
  * field's own schema.
  */
+/** Each fieldUpdate schema's whitelist, so the limits audit (limits-audit.ts) can check its Value types. */
+export const whitelists = new WeakMap<z.ZodType, Record<string, z.ZodType>>();
+
 export function fieldUpdate<
   IdKey extends string,
   Id extends z.ZodType,
   Fields extends Record<string, z.ZodType>,
 >(entity: string, idKey: IdKey, id: Id, fields: Fields) {
   const names = Object.keys(fields);
-  return z
-    .object({ [idKey]: id, FieldName: z.string().min(1), Value: z.unknown() } as {
+  const schema = z
+    .object({ [idKey]: id, FieldName: Text(100).min(1), Value: z.unknown() } as {
       [K in IdKey]: Id;
     } & { FieldName: z.ZodString; Value: z.ZodUnknown })
     .transform((raw, ctx) => {
@@ -25,7 +29,7 @@ export function fieldUpdate<
         ctx.addIssue({
           code: 'custom',
           path: ['FieldName'],
-          message: `'${name}' is not a field of ${entity} that can be changed (allowed: ${names.join(', ')})`,
+          message: `'${clip(name)}' is not a field of ${entity} that can be changed (allowed: ${names.join(', ')})`,
         });
         return z.NEVER;
       }
@@ -40,4 +44,6 @@ export function fieldUpdate<
         [K in IdKey]: z.output<Id>;
       } & { FieldName: keyof Fields & string; Value: unknown };
     });
+  whitelists.set(schema, fields);
+  return schema;
 }

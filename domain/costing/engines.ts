@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
+import { Id, Num, PlantID, Text } from '../contract/fields';
 import type { PermissionFlag } from '../platform/permissions';
 import { ResourceID } from '../production-plan/entities';
 import { checkSteps } from './engine';
@@ -30,12 +31,12 @@ export const MAX_STEPS = 100;
 export const MAX_FORMULA = 1000;
 
 export const EngineStep = z.object({
-  StepID: z.string().trim().min(1).max(40),
+  StepID: Text(40).trim().min(1),
   Kind: z.enum(['set', 'stop']),
-  Name: z.string().trim().max(60).default(''),
-  Formula: z.string().trim().max(MAX_FORMULA).default(''),
-  Condition: z.string().trim().max(MAX_FORMULA).default(''),
-  Message: z.string().trim().max(500).default(''),
+  Name: Text(60).trim().default(''),
+  Formula: Text(MAX_FORMULA).trim().default(''),
+  Condition: Text(MAX_FORMULA).trim().default(''),
+  Message: Text(500).trim().default(''),
 });
 export type EngineStep = z.infer<typeof EngineStep>;
 
@@ -60,7 +61,7 @@ export type CostingEngine = z.infer<typeof CostingEngine>;
 export const CostingEngineRow = CostingEngine.omit({ Steps: true }).extend({ StepCount: z.number().int() });
 export type CostingEngineRow = z.infer<typeof CostingEngineRow>;
 
-const EngineId = z.number().int().min(1);
+const EngineId = Id;
 
 export const GetEngines = defineCall({
   method: 'GET',
@@ -68,8 +69,8 @@ export const GetEngines = defineCall({
   summary: 'Every engine version, by resource then newest version first; optionally one resource or plant.',
   access: { anyOf: engineViewFlags },
   payload: z.object({
-    ResourceID: z.string().trim().max(20).optional(),
-    PlantID: z.number().int().min(0).optional(),
+    ResourceID: Text(20).trim().optional(),
+    PlantID: PlantID.optional(),
   }),
   result: z.array(CostingEngineRow),
 });
@@ -89,7 +90,7 @@ export const CreateEngineDraft = defineCall({
   summary:
     "A new draft version of a resource's engine: a copy of the active version, or empty when there is none. Refused when the resource has a draft already.",
   access: { allOf: engineEditFlags },
-  payload: z.object({ ResourceID, PlantID: z.number().int().min(0).nullable().optional() }),
+  payload: z.object({ ResourceID, PlantID: PlantID.nullable().optional() }),
   result: CostingEngine,
 });
 
@@ -99,8 +100,8 @@ export const UpdateEngine = defineCall({
   summary: "Change a draft's Name or Notes ({CostingEngineID, FieldName, Value}).",
   access: { allOf: engineEditFlags },
   payload: fieldUpdate('a costing engine', 'CostingEngineID', EngineId, {
-    Name: z.string().trim().min(1, 'Name must not be empty').max(100),
-    Notes: z.string().trim().max(2000),
+    Name: Text(100).trim().min(1, 'Name must not be empty'),
+    Notes: Text(2000).trim(),
   }),
   result: CostingEngine,
 });
@@ -151,25 +152,28 @@ export const DeleteEngineDraft = defineCall({
  * The inputs of a test run: the names of OperationInputs (domain/production-plan/inputs.ts); null means
  * the operation does not have the value.
  */
+/** A quantity or dimension of a test run: bounded so no run computes with 1e308. */
+const Measure = Num(-1_000_000_000, 1_000_000_000);
+
 export const EngineTestInputs = z.object({
-  Quantity: z.number(),
-  PlanQuantity: z.number(),
-  BundleSize: z.number(),
-  Bundles: z.number(),
-  WorkerCount: z.number(),
-  CutLength: z.number().nullable(),
-  Weight: z.number().nullable(),
-  Gauge: z.number().nullable(),
-  Holes: z.number().nullable(),
-  Welds: z.number().nullable(),
-  Width: z.number().nullable(),
-  Length: z.number().nullable(),
-  PartNum: z.string().max(100),
-  PartClass: z.string().max(100),
-  Material: z.string().max(100),
+  Quantity: Measure,
+  PlanQuantity: Measure,
+  BundleSize: Measure,
+  Bundles: Measure,
+  WorkerCount: Measure,
+  CutLength: Measure.nullable(),
+  Weight: Measure.nullable(),
+  Gauge: Measure.nullable(),
+  Holes: Measure.nullable(),
+  Welds: Measure.nullable(),
+  Width: Measure.nullable(),
+  Length: Measure.nullable(),
+  PartNum: Text(100),
+  PartClass: Text(100),
+  Material: Text(100),
   Painted: z.boolean(),
-  ResourceID: z.string().max(20).nullable(),
-  RateType: z.string().max(40),
+  ResourceID: Text(20).nullable(),
+  RateType: Text(40),
   ActionPaint: z.boolean(),
   ActionSetup: z.boolean(),
   ActionWeld: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
+import { Text } from '../contract/fields';
 import { CuringLocation, LocationID } from './entities';
 import { MAX_CURE_MINUTES } from './rules';
 
@@ -34,7 +35,7 @@ export const LoadRack = defineCall({
     LocationID,
     SlotID,
     JobNumber,
-    PartNum: z.string().trim().min(1).max(50).nullable().optional(),
+    PartNum: Text(50).trim().min(1).nullable().optional(),
     Quantity: z.number().positive().max(1_000_000),
     CureMinutes: z.number().int().min(1).max(MAX_CURE_MINUTES),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
+import { Text } from '../contract/fields';
 
 /**
  * One committed change of one document on one topic (brief §5). `seq` is the topic's sequence number:
@@ -41,7 +42,7 @@ export const SyncPull = defineCall({
   // handler answers 401 without one, like a 'user' call) and its topic rule's flags.
   access: 'public',
   payload: z.object({
-    Topic: z.string().min(1).max(200),
+    Topic: Text(200).min(1),
     Since: z.number().int().min(0),
     Limit: z.number().int().min(1).max(PULL_LIMIT_MAX).optional(),
   }),

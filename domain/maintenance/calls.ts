@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
+import { Id, LocalDate, PlantID, Text, Timestamp } from '../contract/fields';
 import {
   FixtureRequest,
   FixtureStatus,
@@ -20,11 +21,9 @@ import {
  *   shopfloor/GetResourceStatus does for the production monitor).
  */
 
-const Id = z.number().int().positive().max(999_999_999);
-const PlantID = z.number().int().min(0).max(999_999_999);
-const Text = (max: number) => z.string().trim().min(1).max(max);
-const Instant = z.iso.datetime({ offset: true, message: 'must be a date and time (ISO 8601)' });
-const LocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date must be written YYYY-MM-DD');
+/** Required text: the shared Text (bounded, no NUL), trimmed, not blank. */
+const Required = (max: number) => Text(max).trim().min(1);
+const Instant = Timestamp;
 const Asset = z
   .string()
   .trim()
@@ -52,7 +51,7 @@ export const SaveWorkOrder = defineCall({
     WorkOrderID: Id.optional(),
     PlantID: PlantID.optional(),
     Asset: Asset.optional(),
-    Description: Text(500).optional(),
+    Description: Required(500).optional(),
     Priority: WorkOrderPriority.optional(),
     Status: WorkOrderStatus.optional(),
     AssignedTo: Id.nullable().optional(),
@@ -82,8 +81,8 @@ export const SaveFixtureRequest = defineCall({
     PlantID: PlantID.optional(),
     RequestedBy: Id.optional(),
     JobNumber: JobNumber.nullable().optional(),
-    PartNum: Text(50).nullable().optional(),
-    Description: Text(500).optional(),
+    PartNum: Required(50).nullable().optional(),
+    Description: Required(500).optional(),
     NeededBy: Instant.optional(),
     Status: FixtureStatus.optional(),
   }),
@@ -110,7 +109,7 @@ export const SavePreventiveTask = defineCall({
     PreventiveTaskID: Id.optional(),
     PlantID: PlantID.optional(),
     Asset: Asset.optional(),
-    Description: Text(500).optional(),
+    Description: Required(500).optional(),
     IntervalDays: z.number().int().min(1).max(3660).optional(),
     NextDue: LocalDate.optional(),
     AssignedTo: Id.nullable().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
+import { Id, LocalDate, Num, PlantID, Text } from '../contract/fields';
 import { ResourceID } from '../production-plan/entities';
 import { Paint, PaintLine, PaintLineChoice, PaintLoad, ViscosityReading, ViscosityReport } from './entities';
 
@@ -9,16 +10,14 @@ import { Paint, PaintLine, PaintLineChoice, PaintLoad, ViscosityReading, Viscosi
  * on a paint line (a resource whose process is Painting) of the caller's plant.
  */
 
-const EmployeeID = z.number().int().positive().max(999_999_999);
-const PlantID = z.number().int().min(0).max(999_999_999);
-const Code = z.string().trim().min(1).max(20);
+const EmployeeID = Id;
+const Code = Text(20).trim().min(1);
 const JobNumber = z
   .string()
   .trim()
   .min(1)
   .max(30)
   .regex(/^[A-Za-z0-9-]+$/, 'JobNumber may contain only letters, digits and dashes');
-const LocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
 
 const user: Access = 'user';
 /** The floor: operators and their supervisors. */
@@ -61,8 +60,8 @@ export const RecordViscosity = defineCall({
   payload: z.object({
     ResourceID,
     PaintCode: Code,
-    Seconds: z.number().finite(),
-    TemperatureF: z.number().finite(),
+    Seconds: Num(0, 10_000),
+    TemperatureF: Num(-100, 1_000),
   }),
   result: ViscosityReading,
 });
@@ -76,7 +75,7 @@ export const StartPaintLoad = defineCall({
   payload: z.object({
     ResourceID,
     JobNumber,
-    PartNum: z.string().trim().min(1).max(50),
+    PartNum: Text(50).trim().min(1),
     PaintCode: Code,
     Quantity: z.number().finite().positive().max(1_000_000),
   }),

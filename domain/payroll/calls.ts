@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
+import { Id, Num, PlantID, Text } from '../contract/fields';
 import { LocalDate, PayrollPerson, PayrollRecord } from './entities';
 import { isoWeekday, MAX_WEEKS } from './rules';
 
@@ -11,7 +12,6 @@ import { isoWeekday, MAX_WEEKS } from './rules';
  */
 
 export const payrollViewAccess: Access = { anyOf: ['viewPayroll', 'editPayroll'] };
-const PlantID = z.number().int().min(0);
 
 export const GetPayroll = defineCall({
   method: 'GET',
@@ -35,9 +35,9 @@ export const SavePayrollEntry = defineCall({
     'Change one field of a payroll record (RegularHours, OvertimeHours, HolidayHours, PrepayAmount, Notes); refused on a locked week.',
   access: { anyOf: ['editPayroll'] },
   payload: z.object({
-    PayrollID: z.number().int().positive(),
-    FieldName: z.string().min(1).max(50),
-    Value: z.union([z.number(), z.string().max(1000)]),
+    PayrollID: Id,
+    FieldName: Text(50).min(1),
+    Value: z.union([Num(-1_000_000, 1_000_000), Text(1000)]),
   }),
   result: PayrollRecord,
 });
@@ -58,7 +58,7 @@ export const LockPayrollWeek = defineCall({
   access: { anyOf: ['lockPayroll'] },
   payload: z.object({
     PlantID,
-    EmployeeID: z.number().int().positive(),
+    EmployeeID: Id,
     WeekStart: LocalDate.refine((d) => isoWeekday(d) === 1, 'WeekStart must be a Monday'),
     Locked: z.boolean(),
   }),

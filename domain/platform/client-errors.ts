@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
+import { Text } from '../contract/fields';
 import type { PermissionFlag } from './permissions';
 
 /**
@@ -41,7 +42,7 @@ export const GetClientErrors = defineCall({
     'Reported runtime errors, newest first, a page at a time; Search matches message, name, employee id, page address, browser and stack.',
   access: { anyOf: clientErrorReaderFlags },
   payload: z.object({
-    Search: z.string().trim().max(200).optional(),
+    Search: Text(200).trim().optional(),
     Skip: z.number().int().min(0).max(1_000_000),
     Take: z.number().int().min(1).max(CLIENT_ERRORS_TAKE_MAX),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
+import { Id, PlantID, Text } from '../contract/fields';
 import { flagFieldsShape, languages } from './session';
 
 /** Employee avatar (spec 000 §3.2). */
@@ -32,7 +33,7 @@ export const GetEmployeeAvatar = defineCall({
   path: 'cache/GetEmployeeAvatar',
   summary: "One employee's avatar, or null when there is no such employee.",
   access: 'user',
-  payload: z.object({ EmployeeID: z.number().int() }),
+  payload: z.object({ EmployeeID: Id }),
   result: Avatar.nullable(),
 });
 
@@ -78,16 +79,16 @@ export const UpdateEmployee = defineCall({
   summary:
     'Change one field of an employee: Language and ShowMyHelp on your own record; the rest as an employee administrator.',
   access: 'user',
-  payload: fieldUpdate('an employee', 'EmployeeID', z.number().int(), {
+  payload: fieldUpdate('an employee', 'EmployeeID', Id, {
     Language: z.enum(languages),
     ShowMyHelp: z.boolean(),
-    PlantID: z.number().int(),
-    FirstName: z.string().trim().min(1).max(100),
-    LastName: z.string().trim().min(1).max(100),
+    PlantID,
+    FirstName: Text(100).trim().min(1),
+    LastName: Text(100).trim().min(1),
     Email: z.email().max(200).nullable(),
-    Title: z.string().max(200).nullable(),
-    PhoneNumber: z.string().max(40).nullable(),
-    DomainID: z.string().max(200).nullable(),
+    Title: Text(200).nullable(),
+    PhoneNumber: Text(40).nullable(),
+    DomainID: Text(200).nullable(),
     Active: z.boolean(),
     ...flagFieldsShape,
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
+import { Text } from '../contract/fields';
 
 export const StoredFile = z.object({
   FileID: z.string(),
@@ -43,7 +44,7 @@ export const PostQueueBatch = defineCall({
   path: 'web/PostQueueBatch',
   summary: 'Apply several queued posts sent as one compressed array (gzip, base64, chunks of 32768).',
   access: 'user',
-  payload: z.object({ CompressedPosts: z.array(z.string().max(32768)).min(1).max(4096) }),
+  payload: z.object({ CompressedPosts: z.array(Text(32768)).min(1).max(4096) }),
   result: z.array(
     z.object({
       Path: z.string(),
@@ -55,7 +56,7 @@ export const PostQueueBatch = defineCall({
 });
 
 export const QueuedPostItem = z.object({
-  Path: z.string().min(1).max(200),
+  Path: Text(200).min(1),
   Body: z.record(z.string(), z.unknown()),
 });
 export type QueuedPostItem = z.infer<typeof QueuedPostItem>;

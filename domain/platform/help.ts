@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
+import { Id, Text } from '../contract/fields';
 import type { PermissionFlag } from './permissions';
 
 /**
@@ -41,7 +42,7 @@ export const RouteNameField = z
   });
 
 /** A web address people can open from any device: http or https, with a host. */
-export const HelpUrlField = z.string().trim().min(1).max(2000).refine(isWebAddress, {
+export const HelpUrlField = Text(2000).trim().min(1).refine(isWebAddress, {
   message:
     'URL must be a full web address starting with http:// or https:// (for example https://videos.example.com/intro.mp4)',
 });
@@ -74,7 +75,7 @@ export const GetHelpLinks = defineCall({
   access: 'user',
   payload: z.object({
     Kind: z.enum(helpKinds),
-    RouteName: z.string().trim().max(200).optional(),
+    RouteName: Text(200).trim().optional(),
   }),
   result: z.array(HelpLinkRow),
 });
@@ -86,10 +87,10 @@ export const SaveHelpLink = defineCall({
   access: { anyOf: helpEditorFlags },
   payload: z
     .object({
-      HelpLinkID: z.number().int().min(1).nullable().optional(),
+      HelpLinkID: Id.nullable().optional(),
       Kind: z.enum(helpKinds),
       RouteName: RouteNameField,
-      Title: z.string().trim().min(1).max(200),
+      Title: Text(200).trim().min(1),
       URL: HelpUrlField,
     })
     .refine((v) => v.RouteName.toLowerCase() !== NO_HELP_ROUTE.toLowerCase(), {
@@ -104,7 +105,7 @@ export const DeleteHelpLink = defineCall({
   path: 'web/DeleteHelpLink',
   summary: 'Delete one help link.',
   access: { anyOf: helpEditorFlags },
-  payload: z.object({ HelpLinkID: z.number().int().min(1) }),
+  payload: z.object({ HelpLinkID: Id }),
   result: z.null(),
 });
 

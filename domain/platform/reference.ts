@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
+import { Id, PlantID, Text } from '../contract/fields';
 import { languages } from './session';
 
 export const PlantSchema = z.object({
@@ -32,8 +33,8 @@ export const Translate = defineCall({
   access: 'user',
   payload: z
     .object({
-      English: z.string().min(1).max(4000).optional(),
-      english: z.string().min(1).max(4000).optional(),
+      English: Text(4000).min(1).optional(),
+      english: Text(4000).min(1).optional(),
       language: z.enum(languages),
     })
     .refine((v) => v.English !== undefined || v.english !== undefined, {
@@ -60,7 +61,7 @@ export const VideoLinksForRoute = defineCall({
   path: 'web/VideoLinksForRoute',
   summary: 'Help videos for a screen name.',
   access: 'user',
-  payload: z.object({ RouteName: z.string().min(1).max(200) }),
+  payload: z.object({ RouteName: Text(200).min(1) }),
   result: z.array(HelpLink),
 });
 
@@ -69,7 +70,7 @@ export const SOPLinksForRoute = defineCall({
   path: 'web/SOPLinksForRoute',
   summary: 'Standard operating procedure links for a screen name.',
   access: 'user',
-  payload: z.object({ RouteName: z.string().min(1).max(200) }),
+  payload: z.object({ RouteName: Text(200).min(1) }),
   result: z.array(HelpLink),
 });
 
@@ -79,7 +80,7 @@ export const RecordPageView = defineCall({
   path: 'web/RecordPageView',
   summary: 'Record that the current user opened a screen.',
   access: 'user',
-  payload: z.object({ RouteName: z.string().min(1).max(200), Path: z.string().min(1).max(2000) }),
+  payload: z.object({ RouteName: Text(200).min(1), Path: Text(2000).min(1) }),
   result: z.null(),
 });
 
@@ -90,13 +91,13 @@ export const ReportClientError = defineCall({
   summary: "Report a runtime error with the user's name, employee id, plant and browser.",
   access: 'public',
   payload: z.object({
-    Name: z.string().max(200).nullable(),
-    EmployeeID: z.number().int().nullable(),
-    PlantID: z.number().int().nullable(),
-    Browser: z.string().max(1000),
-    Message: z.string().min(1).max(10000),
-    Stack: z.string().max(200000).nullable(),
-    URL: z.string().max(4000),
+    Name: Text(200).nullable(),
+    EmployeeID: Id.nullable(),
+    PlantID: PlantID.nullable(),
+    Browser: Text(1000),
+    Message: Text(10000).min(1),
+    Stack: Text(200000).nullable(),
+    URL: Text(4000),
   }),
   result: z.null(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
+import { Text } from '../contract/fields';
 import { flagServerName, type PermissionFlag, permissionFlags } from './permissions';
 
 /** Languages the product ships (spec 000 §1: per-user language, default en). */
@@ -37,7 +38,7 @@ export const Login = defineCall({
   path: 'web/Login',
   summary: 'Log in with a user name and password; answers the user record with a new TokenID.',
   access: 'public',
-  payload: z.object({ UserName: z.string().trim().min(1).max(200), Password: z.string().min(1).max(1000) }),
+  payload: z.object({ UserName: Text(200).trim().min(1), Password: Text(1000).min(1) }),
   result: UserRecord,
   secret: true,
   transaction: false,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
+import { Count, Text } from '../contract/fields';
 import type { PermissionFlag } from './permissions';
 import { languages } from './session';
 
@@ -37,10 +38,8 @@ export const TRANSLATIONS_PAGE_MAX = 200;
 
 /** An English text (a translation key): exact, not trimmed, but never only spaces. */
 const englishText = (blank: string) =>
-  z
-    .string()
+  Text(TRANSLATION_TEXT_MAX)
     .min(1)
-    .max(TRANSLATION_TEXT_MAX)
     .refine((s) => s.trim().length > 0, { message: blank });
 
 /** One translation row as the maintenance screen shows it; `Text` null while the text is missing. */
@@ -86,9 +85,9 @@ export const GetTranslations = defineCall({
   access: translatorAccess,
   payload: z.object({
     Language: TranslatedLanguage,
-    Search: z.string().max(200).optional(),
+    Search: Text(200).optional(),
     MissingOnly: z.boolean().optional(),
-    Skip: z.number().int().min(0).optional(),
+    Skip: Count().optional(),
     Take: z.number().int().min(1).max(TRANSLATIONS_PAGE_MAX).optional(),
   }),
   result: z.object({
@@ -110,7 +109,7 @@ export const SaveTranslation = defineCall({
   payload: z.object({
     Language: TranslatedLanguage,
     English: englishText('English must not be blank'),
-    Text: z.string().trim().min(1).max(TRANSLATION_TEXT_MAX),
+    Text: Text(TRANSLATION_TEXT_MAX).trim().min(1),
   }),
   result: TranslationRow,
 });

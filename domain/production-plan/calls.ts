@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
+import { Count, Id, Num, PlantID, Text } from '../contract/fields';
 import {
   actionFlags,
   Backflush,
@@ -27,7 +28,6 @@ import {
 const view: Access = { anyOf: ['viewProductionPlans', 'editProductionPlans'] };
 const edit: Access = { allOf: ['editProductionPlans'] };
 
-const Id = z.number().int().positive();
 const nonNegative = z.number().min(0).max(1_000_000);
 const minutes = z.number().min(0).max(100_000);
 
@@ -38,7 +38,7 @@ export const GetPrinterList = defineCall({
   path: 'web/GetPrinterList',
   summary: 'The traveler printers of every plant.',
   access: view,
-  payload: z.object({ PlantID: z.number().int().optional() }),
+  payload: z.object({ PlantID: PlantID.optional() }),
   result: z.array(Printer),
 });
 
@@ -101,10 +101,10 @@ export const GetProductionPlanList = defineCall({
     'One page of production plans of a plant, searched in job number, part, description and customer, filtered by review state or hold, newest due first.',
   access: view,
   payload: z.object({
-    PlantID: z.number().int().optional(),
-    Search: z.string().max(100).optional(),
+    PlantID: PlantID.optional(),
+    Search: Text(100).optional(),
     Status: PlanListStatus.optional(),
-    Skip: z.number().int().min(0).default(0),
+    Skip: Count().default(0),
     Take: z.number().int().min(1).max(500).default(100),
   }),
   result: z.object({ Rows: z.array(PlanListRow), Total: z.number().int() }),
@@ -137,7 +137,7 @@ export const operationFields = {
   MachineRateID: Id.nullable(),
   WorkerCount: z.number().int().min(1).max(50),
   ProductionQuantity: nonNegative,
-  ProductionGroupID: z.number().int().min(0).nullable(),
+  ProductionGroupID: Count().nullable(),
   Sequence: z.number().int().min(0).max(9999),
   RateType,
   Rework: z.boolean(),
@@ -153,8 +153,8 @@ export const operationFields = {
   EngineOverride: z.boolean(),
   /** An answer to the question the operation's algorithm posed; re-runs the algorithm. */
   AlgorithmAnswer: z.object({
-    Key: z.string().min(1).max(60),
-    Value: z.union([z.string().max(200), z.number(), z.boolean()]),
+    Key: Text(60).min(1),
+    Value: z.union([Text(200), Num(-1_000_000_000, 1_000_000_000), z.boolean()]),
   }),
 } as const;
 export type OperationField = keyof typeof operationFields;
@@ -332,7 +332,7 @@ export const UpdateProductionPlan = defineCall({
     IncludeQAD: z.boolean(),
     IncludeDrawings: z.boolean(),
     FabricationHold: z.boolean(),
-    FabricationHoldNotes: z.string().max(2000),
+    FabricationHoldNotes: Text(2000),
   }),
   result: z.object({ Plan: PlanHeader, Operations: z.array(Operation) }),
 });
@@ -365,7 +365,7 @@ export const GetMachines = defineCall({
   summary: 'The machines of a plant (all plants when PlantID is left out) with their rates.',
   // Whoever maintains machines, rates or workcenters reads them too (the /machines screens).
   access: { anyOf: ['viewProductionPlans', 'editProductionPlans', 'editMachineRates', 'editWorkcenters'] },
-  payload: z.object({ PlantID: z.number().int().optional() }),
+  payload: z.object({ PlantID: PlantID.optional() }),
   result: z.array(Machine),
 });
 
@@ -375,7 +375,7 @@ export const UpdateMachine = defineCall({
   summary: "Change a machine's description, workcenter, default worker count, engine or algorithm switch.",
   access: { allOf: ['editMachineRates'] },
   payload: fieldUpdate('a machine', 'ResourceID', ResourceID, {
-    Description: z.string().trim().min(1).max(100),
+    Description: Text(100).trim().min(1),
     WorkcenterID: Id.nullable(),
     DefaultWorkerCount: z.number().int().min(1).max(50),
     EngineActive: z.boolean(),
@@ -390,7 +390,7 @@ export const AddMachineRate = defineCall({
   path: 'web/AddMachineRate',
   summary: 'Add a rate to a machine.',
   access: { allOf: ['editMachineRates'] },
-  payload: z.object({ ResourceID, Description: z.string().trim().min(1).max(100) }),
+  payload: z.object({ ResourceID, Description: Text(100).trim().min(1) }),
   result: MachineRate,
 });
 
@@ -401,7 +401,7 @@ export const UpdateMachineRate = defineCall({
     'Change one field of a machine rate; making one official makes the others of the machine unofficial.',
   access: { allOf: ['editMachineRates'] },
   payload: fieldUpdate('a machine rate', 'MachineRateID', Id, {
-    Description: z.string().trim().min(1).max(100),
+    Description: Text(100).trim().min(1),
     ProductionMinutesPerPiece: minutes,
     ProductionMinutesPerBundle: minutes,
     ProductionFeetPerMinute: minutes,
@@ -426,7 +426,7 @@ export const GetWorkcenters = defineCall({
   path: 'web/GetWorkcenters',
   summary: 'The workcenters of a plant (all plants when PlantID is left out) with their machines.',
   access: { anyOf: ['viewProductionPlans', 'editProductionPlans', 'editWorkcenters', 'editMachineRates'] },
-  payload: z.object({ PlantID: z.number().int().optional() }),
+  payload: z.object({ PlantID: PlantID.optional() }),
   result: z.array(Workcenter),
 });
 
@@ -435,7 +435,7 @@ export const AddWorkcenter = defineCall({
   path: 'web/AddWorkcenter',
   summary: 'Add a workcenter to a plant.',
   access: { allOf: ['editWorkcenters'] },
-  payload: z.object({ PlantID: z.number().int(), Name: z.string().trim().min(1).max(60) }),
+  payload: z.object({ PlantID, Name: Text(60).trim().min(1) }),
   result: Workcenter,
 });
 
@@ -445,8 +445,8 @@ export const UpdateWorkcenter = defineCall({
   summary: "Change a workcenter's name, description, colour or active switch.",
   access: { allOf: ['editWorkcenters'] },
   payload: fieldUpdate('a workcenter', 'WorkcenterID', Id, {
-    Name: z.string().trim().min(1).max(60),
-    Description: z.string().max(500),
+    Name: Text(60).trim().min(1),
+    Description: Text(500),
     Color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Color must look like #1f6feb'),
     Active: z.boolean(),
   }),

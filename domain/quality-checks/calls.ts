@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
+import { Id, PlantID, Text, Timestamp } from '../contract/fields';
 import { ResourceID } from '../shopfloor/entities';
 
 /**
@@ -8,9 +9,7 @@ import { ResourceID } from '../shopfloor/entities';
  * Rules: domain/quality-checks/rules.ts; server: server/areas/quality-checks.
  */
 
-const Id = z.number().int();
-const PlantID = z.number().int().min(0).max(999_999_999);
-const Instant = z.string();
+const Instant = Timestamp;
 /** A slot instant: ISO 8601 with an offset (the DueAt the queue answers). */
 const CheckTime = z.string().datetime({ offset: true, message: 'CheckTime must be an ISO date and time' });
 
@@ -67,7 +66,7 @@ export const RecordTwoHourCheck = defineCall({
     ResourceID,
     CheckTime,
     Result: z.enum(['pass', 'fail']),
-    Notes: z.string().trim().max(2000).nullable().optional(),
+    Notes: Text(2000).trim().nullable().optional(),
   }),
   result: QualityCheck,
 });

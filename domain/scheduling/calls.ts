@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
+import { Count, EndTime, Id, LocalTime, minutesOfDay, PlantID, Text } from '../contract/fields';
 import { RunOperationAlgorithm } from '../production-plan/calls';
 import {
   Holiday,
   LocalDate,
-  LocalTime,
   Override,
   ResourceID,
   Schedule,
@@ -38,9 +38,7 @@ export const viewAccess: Access = {
 export const editAccess: Access = { anyOf: ['editProductionSchedules', 'editPlanningSchedules'] };
 const settingsAccess: Access = { allOf: ['editProductionSchedules'] };
 
-const Id = z.number().int().positive();
 const minutes = z.number().min(0).max(1_000_000);
-const PlantID = z.number().int().min(0);
 
 // --------------------------------------------------------------------------- spec 001 §7
 
@@ -165,7 +163,7 @@ export const CreateWhatIfSchedule = defineCall({
   path: 'web/CreateWhatIfSchedule',
   summary: "Copy the plant's official schedule into a new what-if (planning) schedule.",
   access: { allOf: ['createWhatIfSchedules'] },
-  payload: z.object({ ScheduleID: Id, Name: z.string().trim().min(1, 'Name is required').max(80) }),
+  payload: z.object({ ScheduleID: Id, Name: Text(80).trim().min(1, 'Name is required') }),
   result: ScheduleHeader,
 });
 
@@ -194,7 +192,7 @@ export const UpdateSchedule = defineCall({
   summary: "Rename a schedule or change the date its lanes start on (every task's times are recomputed).",
   access: editAccess,
   payload: fieldUpdate('a schedule', 'ScheduleID', Id, {
-    Name: z.string().trim().min(1, 'Name is required').max(80),
+    Name: Text(80).trim().min(1, 'Name is required'),
     StartDate: LocalDate,
   }),
   result: ScheduleHeader,
@@ -210,8 +208,8 @@ export const GetUnscheduledOperations = defineCall({
   access: viewAccess,
   payload: z.object({
     PlantID,
-    Search: z.string().max(100).optional(),
-    Skip: z.number().int().min(0).default(0),
+    Search: Text(100).optional(),
+    Skip: Count().default(0),
     Take: z.number().int().min(1).max(500).default(100),
   }),
   result: z.object({ Rows: z.array(UnscheduledOperation), Total: z.number().int() }),
@@ -247,21 +245,41 @@ export const GetSchedulingSettings = defineCall({
   }),
 });
 
+/**
+ * A shift's or an override's window (issue 14 §1). Start is a time within the day (24:00 is the next
+ * day's 00:00); End may be 24:00, "the end of the day". An End before the Start is a night shift that
+ * runs past midnight (domain/scheduling/calendar.ts), which the plants use; an End equal to the Start
+ * was accepted and read as 24 hours from Start, which nobody can tell from an empty window: refused, with
+ * the two ways to say what was meant.
+ */
+const timeWindow = { Start: LocalTime, End: EndTime };
+function windowIssues(v: { Start: string; End: string }, ctx: z.core.$RefinementCtx) {
+  if (minutesOfDay(v.Start) === minutesOfDay(v.End)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['End'],
+      message:
+        'End must differ from Start: an End before the Start runs past midnight (a night shift); a whole day is 00:00 to 24:00',
+    });
+  }
+}
+
 /** ID 0 adds; otherwise the row is replaced. Every save recomputes the times of the plant's schedules. */
 export const SaveShift = defineCall({
   method: 'POST',
   path: 'web/SaveShift',
   summary: 'Add (ShiftID 0) or change a shift of the plant or of one resource.',
   access: settingsAccess,
-  payload: z.object({
-    ShiftID: z.number().int().min(0),
-    PlantID,
-    ResourceID: ResourceID.nullable(),
-    Name: z.string().trim().min(1, 'Name is required').max(40),
-    DayOfWeek: z.number().int().min(0).max(6),
-    Start: LocalTime,
-    End: LocalTime,
-  }),
+  payload: z
+    .object({
+      ShiftID: Count(),
+      PlantID,
+      ResourceID: ResourceID.nullable(),
+      Name: Text(40).trim().min(1, 'Name is required'),
+      DayOfWeek: z.number().int().min(0).max(6),
+      ...timeWindow,
+    })
+    .superRefine(windowIssues),
   result: Shift,
 });
 
@@ -280,10 +298,10 @@ export const SaveHoliday = defineCall({
   summary: 'Add (HolidayID 0) or change a plant holiday.',
   access: settingsAccess,
   payload: z.object({
-    HolidayID: z.number().int().min(0),
+    HolidayID: Count(),
     PlantID,
     Date: LocalDate,
-    Description: z.string().trim().min(1, 'Description is required').max(80),
+    Description: Text(80).trim().min(1, 'Description is required'),
   }),
   result: Holiday,
 });
@@ -302,16 +320,17 @@ export const SaveOverride = defineCall({
   path: 'web/SaveOverride',
   summary: 'Add (OverrideID 0) or change a one-day calendar override of the plant or a resource.',
   access: settingsAccess,
-  payload: z.object({
-    OverrideID: z.number().int().min(0),
-    PlantID,
-    ResourceID: ResourceID.nullable(),
-    Date: LocalDate,
-    Start: LocalTime,
-    End: LocalTime,
-    Kind: z.enum(['Work', 'Off']),
-    Description: z.string().trim().max(80),
-  }),
+  payload: z
+    .object({
+      OverrideID: Count(),
+      PlantID,
+      ResourceID: ResourceID.nullable(),
+      Date: LocalDate,
+      ...timeWindow,
+      Kind: z.enum(['Work', 'Off']),
+      Description: Text(80).trim(),
+    })
+    .superRefine(windowIssues),
   result: Override,
 });
 
@@ -344,9 +363,9 @@ export const SaveSchedulingStatus = defineCall({
   summary: 'Add (StatusID 0) or change a task status of the plant.',
   access: settingsAccess,
   payload: z.object({
-    StatusID: z.number().int().min(0),
+    StatusID: Count(),
     PlantID,
-    Name: z.string().trim().min(1, 'Name is required').max(40),
+    Name: Text(40).trim().min(1, 'Name is required'),
     Color: ScheduleColor,
     SortOrder: z.number().int().min(0).max(10_000),
     Active: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocalDate } from '../contract/fields';
 import { ResourceID } from '../production-plan/entities';
 
 /**
@@ -19,8 +20,8 @@ export type ScheduleColor = z.infer<typeof ScheduleColor>;
 export const ModStatus = z.enum(['', 'A', 'U']);
 export type ModStatus = z.infer<typeof ModStatus>;
 
-/** A plant-local calendar date, `YYYY-MM-DD`. */
-export const LocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date must be written YYYY-MM-DD');
+/** A plant-local calendar date, `YYYY-MM-DD`: the shared piece, a real date from 1900 to 2199. */
+export { LocalDate };
 /** A plant-local clock time, `HH:mm` (00:00–24:00). */
 export const LocalTime = z
   .string()

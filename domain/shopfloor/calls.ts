@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
+import { Id, PlantID, Text } from '../contract/fields';
 import {
   Completion,
   DowntimeEvent,
@@ -25,17 +26,15 @@ import {
  *   else's activity needs supervisor (team members are started by their lead's call).
  */
 
-const Id = z.number().int().positive();
-const EmployeeID = z.number().int().positive().max(999_999_999);
-const PlantID = z.number().int().min(0).max(999_999_999);
-const Code = z.string().trim().min(1).max(20);
+const EmployeeID = Id;
+const Code = Text(20).trim().min(1);
 const JobNumber = z
   .string()
   .trim()
   .min(1)
   .max(30)
   .regex(/^[A-Za-z0-9-]+$/, 'JobNumber may contain only letters, digits and dashes');
-const Pieces = z.number().finite().max(1_000_000);
+const Pieces = z.number().finite().min(-1_000_000).max(1_000_000);
 
 /** Any logged-in employee (row rules in the service). */
 const user: Access = 'user';
@@ -123,7 +122,7 @@ export const RecordCompletions = defineCall({
     LaborActivityID: Id,
     Quantity: Pieces,
     ScrapQuantity: Pieces.default(0),
-    ScrapReason: z.string().trim().max(200).nullable().optional(),
+    ScrapReason: Text(200).trim().nullable().optional(),
   }),
   result: Completion,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
+import { Id, LocalDate, PlantID, Timestamp } from '../contract/fields';
 import { FaceHistory, MyTime, PlantPerson, Punch, Timecard } from './entities';
 
 /**
@@ -8,13 +9,9 @@ import { FaceHistory, MyTime, PlantPerson, Punch, Timecard } from './entities';
  * GetFaceHistory of someone else, or of a whole plant, needs supervisor or approvesTime.
  */
 
-const EmployeeID = z.number().int().positive().max(999_999_999);
-const PlantID = z.number().int().min(0).max(999_999_999);
-const DateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
-const InstantText = z
-  .string()
-  .max(40)
-  .refine((s) => Number.isFinite(Date.parse(s)), 'A time is an ISO instant such as 2026-12-21T12:00:00Z');
+const EmployeeID = Id;
+const DateText = LocalDate;
+const InstantText = Timestamp;
 
 const user: Access = 'user';
 const approvers: Access = { anyOf: ['approvesTime', 'supervisor'] };
@@ -54,7 +51,7 @@ export const SavePunch = defineCall({
     'Correct a clock punch (in and out times; out null keeps it open); recorded with who changed it. approvesTime.',
   access: { anyOf: ['approvesTime'] },
   payload: z.object({
-    ClockPunchID: z.number().int().positive(),
+    ClockPunchID: Id,
     ClockedInAt: InstantText,
     ClockedOutAt: InstantText.nullable(),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
+import { Text } from '../contract/fields';
 import { DisplayCommand, DisplayID } from './display';
 
 /** Who may point a TV at a board: the floor's supervisors and the MES administrators. */
@@ -11,7 +12,7 @@ export const SendToDisplay = defineCall({
   summary:
     'Tells the TV showing this 6-digit code to open a TV board (a /tv/ address of the route table, with ?plant=N where the board takes it). Published on the public topic display:{DisplayID}; the TV goes there within a second, or when it comes back.',
   access: remote,
-  payload: z.object({ DisplayID, Path: z.string().trim().min(1).max(120) }),
+  payload: z.object({ DisplayID, Path: Text(120).trim().min(1) }),
   result: DisplayCommand,
 });
 

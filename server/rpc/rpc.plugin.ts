@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 // Type-only: brings req.isMultipart()/req.parts() into FastifyRequest; the plugin is registered in app.ts.
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeZodError } from '../../domain/contract/errors';
+import { clip, describeZodError } from '../../domain/contract/errors';
 import { type Envelope, EXPIRED_401_TEXT, Headers, transportFields } from '../../domain/contract/wire';
 import type { ChangeItem, PendingChange } from '../../domain/live/changes';
 import { PostQueueBatch, QueuedPostItem, UploadFiles } from '../../domain/platform/files';
@@ -94,6 +94,28 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     (_req, body, done) => done(null, body),
   );
 
+  // Fastify's JSON parser refuses `__proto__` and `constructor.prototype` (prototype pollution) with the
+  // same error as broken JSON. Kept, but a body that is valid JSON is told which rule it broke.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    jsonParser(req, body as string, (error, value) => {
+      if (!error) return done(null, value);
+      try {
+        JSON.parse(body as string);
+      } catch {
+        return done(error, undefined);
+      }
+      done(
+        Object.assign(new Error('forbidden prototype property'), {
+          statusCode: 400,
+          code: 'FORBIDDEN_PROTO',
+        }),
+        undefined,
+      );
+    });
+  });
+
   // Errors Fastify raises before our handler runs (malformed JSON, an unsupported content type, a body
   // over the limit) still answer the envelope, with a sentence instead of Fastify's own body.
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
@@ -103,12 +125,16 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
         ? 'The request is too large.'
         : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? `The content type ${String(req.headers['content-type'] ?? '')} is not accepted: send JSON, plain text with BigPost, or multipart.`
-          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /JSON/i.test(error.message)
-            ? 'The request body is not valid JSON.'
-            : status === 500
-              ? 'Something went wrong on the server. Nothing was saved.'
-              : error.message;
+          ? `The content type ${clip(String(req.headers['content-type'] ?? ''))} is not accepted: send JSON, plain text with BigPost, or multipart.`
+          : // secure-json-parse refuses valid JSON that holds __proto__ or constructor.prototype (a
+            // prototype-pollution vector); calling that "not valid JSON" sent people looking for a typo.
+            error.code === 'FORBIDDEN_PROTO'
+            ? 'The request body holds a field named __proto__ or constructor.prototype, which is not allowed.'
+            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /JSON/i.test(error.message)
+              ? 'The request body is not valid JSON.'
+              : status === 500
+                ? 'Something went wrong on the server. Nothing was saved.'
+                : error.message;
     if (status === 500) req.log.error({ err: error }, 'request failed');
     return reply.code(status).send(failureEnvelope('error', message));
   });
@@ -146,7 +172,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         if (entry.call.path === PostQueueBatch.path) return finish(await runBatch(input, user));
         return finish(await runCall(entry, user, input));
       } catch (error) {
-        return finish(failureOutcome(error, req));
+        return finish(failureOutcome(error, req, entry ? `${entry.call.path}` : null));
       } finally {
         // Uploaded files were streamed to temporary files: stored by now, or refused.
         await Promise.all(temporary.map((path) => rm(path, { force: true })));
@@ -179,6 +205,10 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     if (problem === 'login') throw new Unauthorized(EXPIRED_401_TEXT);
     if (problem) throw new CallError(problem, 'error', 403);
 
+    // Defense in depth for a schema that forgets Text(): PostgreSQL cannot store NUL in text, and a NUL
+    // in a user name reached the database and answered 500.
+    const nul = nulPath(input.raw, []);
+    if (nul) throw invalid(`${nul} must not contain the NUL character (\\u0000)`);
     const candidate = entry.call.method === 'GET' ? coerceQuery(entry.call.payload, input.raw) : input.raw;
     const parsed = entry.call.payload.safeParse(candidate, parseOptions);
     if (!parsed.success) throw invalid(describeZodError(parsed.error));
@@ -347,7 +377,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
         try {
           outcome = await runCall(entry, user, { ...input, raw: withoutTransport(item.Body), postId });
         } catch (error) {
-          outcome = failureOutcome(error, null);
+          outcome = failureOutcome(error, null, item.Path);
         }
       }
       const envelope = 'envelope' in outcome ? outcome.envelope : null;
@@ -363,7 +393,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     return { envelope: successEnvelope(results), status: 200 };
   }
 
-  function failureOutcome(error: unknown, req: FastifyRequest | null): Outcome {
+  function failureOutcome(error: unknown, req: FastifyRequest | null, path: string | null): Outcome {
     if (error instanceof Unauthorized) {
       return { envelope: failureEnvelope('error', error.statusText), status: 401 };
     }
@@ -378,7 +408,24 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
       return { envelope: failureEnvelope(error.kind, error.message), status: error.status };
     }
     const reference = randomUUID().slice(0, 8);
-    (req?.log ?? app.log).error({ err: error, reference }, 'call failed');
+    const log = req?.log ?? app.log;
+    if (path && isDataException(error)) {
+      // The last net: the database refused a value the call's schema let through (a number beyond its
+      // column, a date it cannot hold). The transaction rolled back, so it is bad input to answer as
+      // such, but also a schema that is missing a limit: logged at error level as a defect to fix.
+      log.error(
+        { err: error, reference, path, defect: 'schema-missing-limit' },
+        'database refused a value the schema let through',
+      );
+      return {
+        envelope: failureEnvelope(
+          'error',
+          `The values sent to ${path} could not be stored: ${dataExceptionText(error)} Nothing was saved.`,
+        ),
+        status: 200,
+      };
+    }
+    log.error({ err: error, reference }, 'call failed');
     return {
       envelope: failureEnvelope(
         'error',
@@ -399,6 +446,15 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     if (req.method === 'GET') {
       raw = { ...(req.query as Record<string, unknown>) };
       delete raw._;
+      // The query parser keeps `X[a]=1` as a key named "X[a]": without this the call said "X is
+      // required" to someone who had sent X, only in a shape the calls do not take.
+      for (const key of Object.keys(raw)) {
+        const bracket = /^([^[\]]+)\[/.exec(key);
+        if (bracket)
+          throw invalid(
+            `${clip(bracket[1]!)} must be sent as ${clip(bracket[1]!)}=value, not as ${clip(key)}=…`,
+          );
+      }
     } else if (req.isMultipart()) {
       if (entry.call.path !== UploadFiles.path)
         throw invalid(`${entry.call.path} does not take a file upload.`);
@@ -541,6 +597,43 @@ interface Effects {
 
 /** Lets describeZodError tell a missing value ("is required") from a wrong one; inputs never reach a message. */
 const parseOptions = { reportInput: true } as const;
+
+/**
+ * The path of the first string (or key) in the input that holds a NUL, e.g. "Lines.2.Notes", or null.
+ * Depth-bounded: JSON bodies are bounded in size, and a hostile nesting must not cost a stack.
+ */
+export function nulPath(value: unknown, path: readonly string[]): string | null {
+  const name = () => (path.length ? path.map((p) => clip(p)).join('.') : 'The request');
+  if (typeof value === 'string') return value.includes('\0') ? name() : null;
+  if (typeof value !== 'object' || value === null || path.length > 32) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\0')) return `A field name${path.length ? ` in ${name()}` : ''}`;
+    const found = nulPath(inner, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** SQLSTATE class 22, "data exception": a value the column or type cannot hold (PostgreSQL and PGlite). */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
+/** The database's own words for a data exception, as a sentence, without the value it quotes (which may be huge). */
+function dataExceptionText(error: unknown): string {
+  const code = (error as { code: string }).code;
+  const words: Record<string, string> = {
+    '22003': 'a number is out of range for its column.',
+    '22001': 'a text is longer than its column holds.',
+    '22007': 'a date or time is not in a form the database reads.',
+    '22008': 'a date or time is out of range.',
+    '22021': 'a text holds a character the database cannot store.',
+    '22P02': 'a value is not of the type its column holds.',
+    '22P05': 'a text holds a character the database cannot store.',
+  };
+  return words[code] ?? 'a value is not one the database can hold.';
+}
 
 /** The session token: the Authorization header (raw, or as a Bearer token), else the Token field. */
 function tokenOf(req: FastifyRequest, raw: Record<string, unknown>): string | null {

@@ -53,14 +53,14 @@ describe('scheduling settings', () => {
         { HolidayID: 0, PlantID: 2, Date: '4 July', Description: 'Fourth' },
         labels,
       ),
-    ).toEqual({ Date: 'A date must be written YYYY-MM-DD' });
+    ).toEqual({ Date: 'Date must be a real date written YYYY-MM-DD, from 1900-01-01 to 2199-12-31' });
     expect(
       fieldErrors(
         SaveHoliday.payload,
         { HolidayID: 0, PlantID: 2, Date: '4 July', Description: 'Independence Day' },
         labels,
       ),
-    ).toEqual({ Date: 'A date must be written YYYY-MM-DD' });
+    ).toEqual({ Date: 'Date must be a real date written YYYY-MM-DD, from 1900-01-01 to 2199-12-31' });
     const shiftLabels = {
       Name: 'Name',
       Start: 'Start',

@@ -69,7 +69,8 @@ export function fieldErrors(
  * which reads better beside a field than a generic one; null for zod's own wording.
  */
 function schemaMessage(message: string): string | null {
-  if (/^(Invalid|Too (small|big)|Expected|Unrecognized|Required)/.test(message)) return null;
+  // The shared field pieces word their limit as "must …": issueText puts the field's label in front.
+  if (/^(Invalid|Too (small|big)|Expected|Unrecognized|Required|must )/.test(message)) return null;
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
