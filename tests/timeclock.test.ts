@@ -323,7 +323,12 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
         tim,
         'There is no clock punch 999999.',
       );
-      await refusedPost('timeclock/SavePunch', { ...good, ClockedInAt: 'yesterday' }, tim, /ClockedInAt must be a date and time such as/);
+      await refusedPost(
+        'timeclock/SavePunch',
+        { ...good, ClockedInAt: 'yesterday' },
+        tim,
+        /ClockedInAt must be a date and time such as/,
+      );
     });
 
     it('an approver corrects a punch: recorded with who, the timecard reflects it', async () => {
