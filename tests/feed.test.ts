@@ -83,14 +83,24 @@ describe.skipIf(!dbAvailable)(`change feed (${dbKind})`, () => {
     server.app.backplane.subscribe((m) => {
       if (m.kind !== 'accessChanged') messages.push(m);
     });
-    server.app.registry.handle(PublishThenFail, async ({ publish, payload }) => {
-      publish({ topic: payload.Topic, collection: 'things', id: '1', doc: { n: 1 } });
-      throw invalid('Refused after publishing.');
-    });
-    server.app.registry.handle(PublishFromGet, async ({ publish, payload }) => {
-      publish({ topic: payload.Topic, collection: 'things', id: '1', doc: { n: 1 } });
-      return null;
-    });
+    // Test-only calls have no entry in the plant-scope table (server/rpc/plant-scope.ts).
+    const testOnly = { plant: { none: 'a call only this test registers' } };
+    server.app.registry.handle(
+      PublishThenFail,
+      async ({ publish, payload }) => {
+        publish({ topic: payload.Topic, collection: 'things', id: '1', doc: { n: 1 } });
+        throw invalid('Refused after publishing.');
+      },
+      testOnly,
+    );
+    server.app.registry.handle(
+      PublishFromGet,
+      async ({ publish, payload }) => {
+        publish({ topic: payload.Topic, collection: 'things', id: '1', doc: { n: 1 } });
+        return null;
+      },
+      testOnly,
+    );
   });
   afterAll(() => server?.close());
 

@@ -298,7 +298,7 @@ describe.skipIf(!dbAvailable)(`help calls (${dbKind})`, () => {
       await refusedUnchanged(
         () => api.post('web/DeleteHelpLink', { HelpLinkID: -3 }, admin),
         200,
-        'HelpLinkID must be at least 1',
+        'HelpLinkID must be a whole number from 1 to 2147483647',
       );
     });
 

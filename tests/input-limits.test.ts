@@ -59,17 +59,27 @@ describe.skipIf(!dbAvailable)(`bad input never answers 500 (${dbKind})`, () => {
   const refusedGet = (path: string, values: Record<string, unknown>, message: string | RegExp, who = admin) =>
     expectRefused(fingerprint, () => api.get(path, values, who), message);
 
+  // Test-only calls have no entry in the plant-scope table (server/rpc/plant-scope.ts).
+  const testOnly = { plant: { none: 'a call only this test registers' } };
   beforeAll(async () => {
     server = await startServer();
     api = wire(server.url);
     admin = await api.login('admin');
-    server.app.registry.handle(StoreNumber, async ({ db, payload }) => {
-      const [row] = await db.query<{ n: number }>('SELECT $1::int AS n', [payload.Value]);
-      return row!.n;
-    });
-    server.app.registry.handle(Fault, async () => {
-      throw new Error('a programming error');
-    });
+    server.app.registry.handle(
+      StoreNumber,
+      async ({ db, payload }) => {
+        const [row] = await db.query<{ n: number }>('SELECT $1::int AS n', [payload.Value]);
+        return row!.n;
+      },
+      testOnly,
+    );
+    server.app.registry.handle(
+      Fault,
+      async () => {
+        throw new Error('a programming error');
+      },
+      testOnly,
+    );
   });
   afterAll(() => server?.close());
 

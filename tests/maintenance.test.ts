@@ -328,7 +328,7 @@ describe.skipIf(!dbAvailable)(`maintenance calls (${dbKind})`, () => {
         'maintenance/SavePreventiveTask',
         { ...base, NextDue: '2026-02-31' },
         pat,
-        'NextDue: 2026-02-31 is not a date.',
+        'NextDue must be a real date written YYYY-MM-DD, from 1900-01-01 to 2199-12-31',
       );
       await refused('maintenance/SavePreventiveTask', { ...base, IntervalDays: 0 }, pat, /IntervalDays/);
       await refused(

@@ -140,7 +140,12 @@ describe.skipIf(!redisAvailable || !dbAvailable)(`Redis subscriber lost mid-stre
 
   /** Kills node B's subscriber connection (as a network cut or a Redis failover would). */
   async function killSubscriber(node: Node): Promise<void> {
-    const id = await subscriberId(node);
+    // On a loaded machine the subscriber may still be (re)connecting when asked for: wait for it.
+    let id = await subscriberId(node);
+    for (let i = 0; i < 100 && id === null; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      id = await subscriberId(node);
+    }
     expect(id, 'the subscriber connection in CLIENT LIST').not.toBeNull();
     expect(await redis.call('CLIENT', 'KILL', 'ID', id!)).toBe(1);
   }

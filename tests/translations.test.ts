@@ -179,7 +179,7 @@ describe.skipIf(!dbAvailable)(`translation maintenance (${dbKind})`, () => {
     it.each([
       ['Take 0', { Language: 'es', Take: 0 }, 'Take must be at least 1'],
       ['Take 201', { Language: 'es', Take: 201 }, 'Take must be at most 200'],
-      ['Skip -1', { Language: 'es', Skip: -1 }, 'Skip must be at least 0'],
+      ['Skip -1', { Language: 'es', Skip: -1 }, 'Skip must be a whole number from 0 to 2147483647'],
       ['MissingOnly yes', { Language: 'es', MissingOnly: 'yes' }, 'MissingOnly must be true or false'],
       ['no Language', {}, 'Language is required'],
     ])('bad input (%s): a clear Error', async (_name, values, message) => {

@@ -423,8 +423,8 @@ export async function enforcePlantScope<P>(
   call: CallDef,
   payload: P,
   user: AuthUser | null,
+  rule: PlantRule = plantRuleOf(call),
 ): Promise<P> {
-  const rule = plantRuleOf(call);
   // No user: a public call (the pipeline refused every other one already). Crossing plants: no lookup.
   if (!user || 'none' in rule || mayCrossPlants(user.flags)) return payload;
   const values = (payload ?? {}) as Payload;

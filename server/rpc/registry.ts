@@ -3,6 +3,7 @@ import type { Access, CallDef, ResultOf } from '../../domain/contract/call';
 import type { PendingChange } from '../../domain/live/changes';
 import type { PermissionFlag } from '../../domain/platform/permissions';
 import type { Sql } from '../db/database';
+import type { PlantRule } from './plant-scope';
 
 /** The employee a request acts for, resolved from its token. */
 export interface AuthUser {
@@ -69,17 +70,19 @@ export type Handler<C extends CallDef> = (
 export interface Entry {
   call: CallDef;
   handler: (ctx: CallContext<unknown>) => Promise<unknown>;
+  /** The call's plant rule when it is not in server/rpc/plant-scope.ts's table (calls a test registers). */
+  plant?: PlantRule;
 }
 
 /** Every implemented call by method and path. An area registers its handlers here at start-up. */
 export class CallRegistry {
   private readonly entries = new Map<string, Entry>();
 
-  handle<C extends CallDef>(call: C, handler: Handler<C>): void {
+  handle<C extends CallDef>(call: C, handler: Handler<C>, options: { plant?: PlantRule } = {}): void {
     for (const method of [call.method, call.alsoMethod].filter(Boolean)) {
       const key = `${method} ${call.path.toLowerCase()}`;
       if (this.entries.has(key)) throw new Error(`Call ${key} is registered twice`);
-      this.entries.set(key, { call, handler: handler as Entry['handler'] });
+      this.entries.set(key, { call, handler: handler as Entry['handler'], plant: options.plant });
     }
   }
 

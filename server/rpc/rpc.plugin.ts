@@ -213,7 +213,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     const parsed = entry.call.payload.safeParse(candidate, parseOptions);
     if (!parsed.success) throw invalid(describeZodError(parsed.error));
     // Issue 14 §3: plant-scoped data only within the user's plant (the rule per call: plant-scope.ts).
-    const payload = await enforcePlantScope(db, entry.call, parsed.data, user);
+    const payload = await enforcePlantScope(db, entry.call, parsed.data, user, entry.plant);
 
     const effects: Effects = { after: [], pending: [], sequenced: [] };
     const inTransaction =
