@@ -139,13 +139,18 @@ describe.skipIf(!redisAvailable || !dbAvailable)(`Redis subscriber lost mid-stre
   }
 
   /** Kills node B's subscriber connection (as a network cut or a Redis failover would). */
-  async function killSubscriber(node: Node): Promise<void> {
-    // On a loaded machine the subscriber may still be (re)connecting when asked for: wait for it.
+  /** Waits (up to 20 s) for node B's subscriber to be connected again, as on a loaded machine it may not be yet. */
+  async function connectedSubscriber(node: Node): Promise<string | null> {
     let id = await subscriberId(node);
-    for (let i = 0; i < 100 && id === null; i++) {
+    for (let i = 0; i < 200 && id === null; i++) {
       await new Promise((r) => setTimeout(r, 100));
       id = await subscriberId(node);
     }
+    return id;
+  }
+
+  async function killSubscriber(node: Node): Promise<void> {
+    const id = await connectedSubscriber(node);
     expect(id, 'the subscriber connection in CLIENT LIST').not.toBeNull();
     expect(await redis.call('CLIENT', 'KILL', 'ID', id!)).toBe(1);
   }
@@ -197,6 +202,9 @@ describe.skipIf(!redisAvailable || !dbAvailable)(`Redis subscriber lost mid-stre
       }
       // The tail is published while B cannot reach Redis: nothing comes after it to reveal a gap, so
       // only the catch-up on resubscribe delivers it.
+      // B's subscriber must be back from the first kill before the relay is cut, or it could never
+      // reconnect through it to be killed again (a race the loaded CI machine lost).
+      expect(await connectedSubscriber(b), 'the subscriber back after the first kill').not.toBeNull();
       relay.reachable = false;
       await killSubscriber(b);
       for (let n = total - 4; n <= total; n++) await write(n);
