@@ -147,7 +147,9 @@ interface PlanOperation {
  */
 test('a planner answers the question a real operation poses and sees the rate', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'scheduler', 'scheduler', /\/(intro|manufacturing.*|scheduling.*)$/);
+  // The operation is plant 1's: its planner is Alex Morgan (plant 1). The demo scheduler works in plant 2,
+  // and plant-scoped data is read and changed only within one's own plant (issue 14 §3).
+  await logIn(page, 'admin', 'admin', /\/(intro|manufacturing.*|scheduling.*)$/);
   const list = await call<{ Rows: { JobNumber: string }[] }>(page, 'GET', 'web/GetProductionPlanList', {
     PlantID: 1,
     Search: 'COL-C4-192',
@@ -178,15 +180,13 @@ test('a planner answers the question a real operation poses and sees the rate', 
   expect(moved).toMatchObject({ Message: 'Is this a touch-up only?', MessageKind: 'info' });
   const address = `/algorithms/operation/${op.ProductionPlanOperationID}?job=${job}`;
 
-  // A supervisor sees the question, read-only.
+  // The demo supervisor works in plant 6: plant 1's operation is not theirs to see (issue 14 §3). The
+  // view-only rule (no answer without editProductionPlans) is tested at the call level.
   const viewer = await browser.newContext();
   const vpage = await viewer.newPage();
   await logIn(vpage, 'supervisor', 'supervisor', /\/(intro|manufacturing.*|scheduling.*)$/);
   await vpage.goto(address);
-  await expect(vpage.getByTestId('algorithm-run')).toContainText('Is this a touch-up only?');
-  await expect(
-    vpage.getByText('Only a production planner (edit production plans) can answer.'),
-  ).toBeVisible();
+  await expect(vpage.getByText(/This belongs to plant 1 \(Long Valley\)/).first()).toBeVisible();
   await expect(
     vpage.getByTestId('algorithm-run').getByRole('button', { name: 'No', exact: true }),
   ).toHaveCount(0);
