@@ -12,23 +12,9 @@ import {
   InProcessBackplane,
   RedisBackplane,
 } from '../server/feed/backplane';
+import { redisReachable, redisUrl } from './support/redis';
 import { dbAvailable, dbKind, freshDatabase } from './support/server';
 import { wire } from './support/wire';
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1500, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 /** False when no Redis answers: the Redis tests are skipped, and say so. */
 const redisAvailable = await redisReachable();

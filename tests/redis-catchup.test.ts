@@ -8,23 +8,10 @@ import { type App, buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/database';
 import { RedisBackplane } from '../server/feed/backplane';
+import { redisReachable, redisUrl } from './support/redis';
 import { dbAvailable, dbKind, freshDatabase } from './support/server';
 import { type Wire, wire } from './support/wire';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1500, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const redisAvailable = await redisReachable();
 if (!redisAvailable) console.warn(`Redis is not reachable at ${redisUrl}: the catch-up test is SKIPPED.`);
 

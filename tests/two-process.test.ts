@@ -1,30 +1,12 @@
-import { createConnection } from 'node:net';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeItem } from '../domain/live/changes';
 import type { Database } from '../server/db/database';
 import { type ServerProcess, spawnServer } from './support/process';
+import { redisReachable, redisUrl } from './support/redis';
 import { dbAvailable, dbKind, freshDatabase } from './support/server';
 import { wire } from './support/wire';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(redisUrl);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 const redis = await redisReachable();
 if (!redis && dbKind === 'postgres')
   console.warn(`Redis is not reachable at ${redisUrl}: the two-process test is SKIPPED.`);
