@@ -47,7 +47,7 @@ import { registerFeedCalls } from './feed/feed.routes';
 import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
-import { loggerOptions } from './log';
+import { loggerOptions, RequestLogController } from './log';
 import { type Ops, registerOps } from './ops';
 import { clientErrorHandler } from './rpc/client-error';
 import { registerOpenApiRoute } from './rpc/openapi.route';
@@ -90,6 +90,7 @@ export async function buildApp(
       opts.logger === false
         ? false
         : { ...loggerOptions(config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logController: new RequestLogController(),
     // Forwarding headers only from the configured proxies (TRUST_PROXY); `true` believed anyone's
     // X-Forwarded-For, so a caller chose the address every per-address limit and sessions.ip saw.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,

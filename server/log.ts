@@ -1,3 +1,5 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
 /**
  * Tokens must never reach a log line (brief §4.4; signalr-notes: redact access_token). Request URLs
  * carry the session token in `Token` (GET contract) and, from the hub on, `access_token` and the
@@ -53,3 +55,38 @@ export const loggerOptions = (level: string) => ({
     },
   },
 });
+
+/**
+ * Per-request lines at debug, not info (issue 15): at info a short session wrote 14,132 "incoming
+ * request"/"request completed" lines, burying the lines someone must read. Failures keep their level:
+ * a request that errored and a 5xx stay at error; a 4xx (the caller's mistake, already answered with
+ * an envelope) and an unknown route drop to debug with the rest.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (reply.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error }, error?.message);
+    else reply.log.debug({ res: reply, err: error }, error?.message);
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug(`Route ${request.method}:${redactUrl(request.url)} not found`);
+  }
+}
