@@ -21,6 +21,7 @@ import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
+import { registerDeviceCalls } from './areas/platform/devices.routes';
 import { storedBytesOf } from './areas/platform/files.repository';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
@@ -136,6 +137,7 @@ export async function buildApp(
   registerPlatformCalls(registry, sessions, backplane, { uploadQuotaBytes: config.uploadQuotaBytes });
   registerFeedCalls(registry);
   registerShellCalls(registry);
+  registerDeviceCalls(registry);
   registerOrderCalls(registry);
   // Scheduling runs the plan area's algorithm for a task (on the task's machine and pieces), and hears
   // plan operation changes inside the plan call's transaction so the tasks follow.

@@ -107,7 +107,14 @@ describe.skipIf(!dbAvailable)(`plant scope (${dbKind})`, () => {
 
   it('every registered call has a plant rule, and every rule names a registered call', () => {
     const registered = server.app.registry.all().map((e) => e.call.path.toLowerCase());
-    const missing = registered.filter((path) => !(path in plantRules));
+    // Kit documents (server/kit) register each call with the rule their declaration implies.
+    const ownRule = new Set(
+      server.app.registry
+        .all()
+        .filter((e) => e.plant)
+        .map((e) => e.call.path.toLowerCase()),
+    );
+    const missing = registered.filter((path) => !(path in plantRules) && !ownRule.has(path));
     expect(missing, 'calls without a plant rule in server/rpc/plant-scope.ts').toEqual([]);
     const stale = Object.keys(plantRules).filter((path) => !registered.includes(path));
     expect(stale, 'plant rules of calls that do not exist').toEqual([]);

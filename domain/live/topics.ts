@@ -1,4 +1,6 @@
 import { engineViewFlags } from '../costing/engines';
+import { passes } from '../kit/document';
+import { documentTypes } from '../kit/documents';
 import type { PermissionFlag } from '../platform/permissions';
 import { crossPlantFlags, mayCrossPlants } from '../platform/plant-scope';
 import { languages } from '../platform/session';
@@ -257,6 +259,22 @@ export const topicRules: readonly TopicRule[] = [
     public: true,
     allow: () => null,
   },
+  // --- Kit documents (issue 16; domain/kit): one topic per document type, per plant for plant data
+  // (docs:device:1), followed by whoever may read that type, in their own plant unless they cross plants.
+  ...documentTypes.map(
+    (decl): TopicRule => ({
+      name: `docs:${decl.type}`,
+      area: 'documents',
+      pattern: decl.plantField
+        ? new RegExp(`^docs:${decl.type}:(\\d{1,9})$`)
+        : new RegExp(`^docs:${decl.type}$`),
+      plant: decl.plantField ? plantInName : undefined,
+      allow: (viewer) =>
+        passes(decl.access.read, viewer.flags)
+          ? null
+          : `You do not have permission to follow ${decl.nounPlural}.`,
+    }),
+  ),
 ];
 
 /** Null when allowed, else the reason. A null viewer (no login) may follow public topics only. */

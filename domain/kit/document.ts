@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { type Access, type CallDef, defineCall } from '../contract/call';
+import { fieldUpdate } from '../contract/field-update';
+import { Count, Id, LocalDate, PlantID, Text, Timestamp } from '../contract/fields';
+
+/**
+ * The document kit's declaration (issue 16): one plain object per document type says what its fields
+ * are, who may do what, how it is scoped to a plant, how its list is filtered and sorted, and the names
+ * of its calls. From it follow the call declarations (this file), the server's generic list, record,
+ * field update, create, delete and history (server/kit), and the screens (src/kit). A new document
+ * type is this declaration, a table, and whatever is really its own.
+ */
+
+/** How a list may be filtered on a field. */
+export type FilterKind = 'text' | 'choice' | 'dateRange' | 'numberRange' | 'boolean';
+
+export interface FieldDecl {
+  /** The value's schema: what Update and Create accept for it and what the record carries. */
+  type: z.ZodType;
+  /** The label screens and messages use (English; screens translate it). */
+  label: string;
+  /** Changed one field at a time through the Update call (and given on Create). */
+  edit?: boolean;
+  /** Create refuses a record without it. */
+  required?: boolean;
+  filter?: FilterKind;
+  /** For `choice` filters: the values a user may pick. */
+  choices?: readonly string[];
+  /** The list may be sorted by it. */
+  sort?: boolean;
+  /** Part of the list's free-text search. */
+  search?: boolean;
+}
+
+export interface DocumentDecl<Fields extends Record<string, FieldDecl> = Record<string, FieldDecl>> {
+  /** Stable machine name, singular, lower camel case: history rows, topics and collections use it. */
+  type: string;
+  /** "device", "devices": for messages ("There is no device 12."). */
+  noun: string;
+  nounPlural: string;
+  /** The record's id field, e.g. `DeviceID` (a serial int4 column). */
+  key: string;
+  fields: Fields;
+  access: { read: Access; create?: Access; change?: Access; delete?: Access };
+  /**
+   * The field holding the record's plant (a number field of `fields`), when the documents are plant
+   * data: lists, records and changes then follow the plant rule (README "Plant scope"), and the live
+   * topic is one per plant.
+   */
+  plantField?: keyof Fields & string;
+  /** The calls' paths, as the spec names them where it does. */
+  calls: { list: string; get: string; update: string; create?: string; delete?: string; history: string };
+  list: {
+    columns: readonly (keyof Fields & string)[];
+    sort: { field: keyof Fields & string; desc?: boolean };
+  };
+}
+
+/** Keeps the declaration's literal field names for the types that follow from it. */
+export function defineDocument<Fields extends Record<string, FieldDecl>>(
+  decl: DocumentDecl<Fields>,
+): DocumentDecl<Fields> {
+  for (const column of decl.list.columns) {
+    if (!decl.fields[column]) throw new Error(`${decl.type}: list column ${column} is not a field`);
+  }
+  if (!decl.fields[decl.list.sort.field]) throw new Error(`${decl.type}: sort field is not a field`);
+  if (decl.plantField && !decl.fields[decl.plantField])
+    throw new Error(`${decl.type}: plant field is not a field`);
+  return decl;
+}
+
+/** The most rows one list page returns. */
+export const LIST_TAKE_MAX = 500;
+
+/** A filter on one field, as a list request carries it (JSON in the `Filters` parameter). */
+export const FieldFilter = z.strictObject({
+  /** text: contains, case-insensitive. */
+  Contains: Text(200).optional(),
+  /** choice: any of these values. */
+  AnyOf: z.array(Text(200)).max(100).optional(),
+  /** dateRange (YYYY-MM-DD, inclusive) or numberRange. */
+  From: z.union([LocalDate, z.number().finite()]).optional(),
+  To: z.union([LocalDate, z.number().finite()]).optional(),
+  /** boolean. */
+  Is: z.boolean().optional(),
+});
+export type FieldFilter = z.infer<typeof FieldFilter>;
+
+const filtersText = Text(8000).transform((text, ctx) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Filters must be a JSON object of field filters' });
+    return z.NEVER;
+  }
+  const result = z.record(Text(100), FieldFilter).safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    ctx.addIssue({
+      code: 'custom',
+      message: `Filters${issue?.path.length ? ` ${issue.path.join('.')}` : ''}: ${issue?.message ?? 'not valid'}`,
+    });
+    return z.NEVER;
+  }
+  return result.data;
+});
+
+export interface HistoryRow {
+  At: string;
+  EmployeeID: number | null;
+  Name: string | null;
+  Field: string;
+  Old: unknown;
+  New: unknown;
+  Call: string;
+}
+
+/** Every call of a document type, from its declaration. */
+export function documentCalls<Fields extends Record<string, FieldDecl>>(decl: DocumentDecl<Fields>) {
+  const shape = Object.fromEntries(Object.entries(decl.fields).map(([name, f]) => [name, f.type]));
+  const record = z.object({ [decl.key]: Id, ...shape, Deleted: z.boolean() }).loose();
+  const editable = Object.fromEntries(
+    Object.entries(decl.fields)
+      .filter(([, f]) => f.edit)
+      .map(([name, f]) => [name, f.type]),
+  );
+  const createShape = Object.fromEntries(
+    Object.entries(decl.fields)
+      .filter(([, f]) => f.edit)
+      .map(([name, f]) => [name, f.required ? f.type : f.type.optional()]),
+  );
+  const sortable = Object.entries(decl.fields)
+    .filter(([, f]) => f.sort)
+    .map(([name]) => name);
+  const keyed = z.object({ [decl.key]: Id });
+  const change = decl.access.change ?? decl.access.read;
+
+  const List = defineCall({
+    method: 'GET',
+    path: decl.calls.list,
+    summary: `A page of ${decl.nounPlural}: filtered, sorted, with the total that match.`,
+    access: decl.access.read,
+    payload: z.object({
+      ...(decl.plantField ? { PlantID: PlantID.optional() } : {}),
+      Search: Text(200).optional(),
+      Filters: filtersText.optional(),
+      Sort: sortable.length ? z.enum(sortable as [string, ...string[]]).optional() : z.never().optional(),
+      Desc: z.boolean().optional(),
+      Skip: Count().optional(),
+      Take: z.number().int().min(1).max(LIST_TAKE_MAX).optional(),
+      IncludeDeleted: z.boolean().optional(),
+    }),
+    result: z.object({ Rows: z.array(record), Total: Count() }),
+  });
+  const Get = defineCall({
+    method: 'GET',
+    path: decl.calls.get,
+    summary: `One ${decl.noun}.`,
+    access: decl.access.read,
+    payload: keyed,
+    result: z.object({ Record: record }),
+  });
+  const Update = defineCall({
+    method: 'POST',
+    path: decl.calls.update,
+    summary: `Change one field of a ${decl.noun} (kept in its history).`,
+    access: change,
+    payload: fieldUpdate(decl.noun, decl.key, Id, editable),
+    result: z.object({ Record: record }),
+  });
+  const History = defineCall({
+    method: 'GET',
+    path: decl.calls.history,
+    summary: `Who changed what on a ${decl.noun}, newest first.`,
+    access: decl.access.read,
+    payload: z.object({
+      [decl.key]: Id,
+      Skip: Count().optional(),
+      Take: z.number().int().min(1).max(500).optional(),
+    }),
+    result: z.object({
+      Rows: z.array(
+        z.object({
+          At: Timestamp,
+          EmployeeID: Id.nullable(),
+          Name: z.string().nullable(),
+          Field: z.string(),
+          Old: z.unknown(),
+          New: z.unknown(),
+          Call: z.string(),
+        }),
+      ),
+      Total: Count(),
+    }),
+  });
+  const Create = decl.calls.create
+    ? defineCall({
+        method: 'POST',
+        path: decl.calls.create,
+        summary: `Add a ${decl.noun}.`,
+        access: decl.access.create ?? change,
+        payload: z.object(createShape),
+        result: z.object({ Record: record }),
+      })
+    : undefined;
+  const Delete = decl.calls.delete
+    ? defineCall({
+        method: 'POST',
+        path: decl.calls.delete,
+        summary: `Delete a ${decl.noun} (kept, marked deleted, and shown again with IncludeDeleted).`,
+        access: decl.access.delete ?? change,
+        payload: keyed,
+        result: z.object({ Record: record }),
+      })
+    : undefined;
+  return { List, Get, Update, History, Create, Delete } satisfies Record<string, CallDef | undefined>;
+}
+
+/**
+ * The live topic of a document type's records, one per plant for plant data: `docs:device:1`,
+ * `docs:office`. The `docs:` prefix keeps them apart from the hand-made topics (`employee:12`).
+ */
+export function documentTopic(
+  decl: Pick<DocumentDecl, 'type' | 'plantField'>,
+  plantId?: number | null,
+): string {
+  return decl.plantField ? `docs:${decl.type}:${plantId ?? 0}` : `docs:${decl.type}`;
+}
+
+/** The collection a record's change item names, and its id there. */
+export const DOCUMENT_COLLECTION = 'records';
+
+/** Whether a logged-in employee with these flags passes an access rule (the pipeline's own check, for topics). */
+export function passes(access: Access, flags: ReadonlySet<string>): boolean {
+  if (access === 'public' || access === 'user') return true;
+  if ('allOf' in access) return access.allOf.every((f) => flags.has(f));
+  return access.anyOf.some((f) => flags.has(f));
+}

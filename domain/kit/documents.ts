@@ -1,0 +1,5 @@
+import { Device } from '../platform/devices';
+import type { DocumentDecl } from './document';
+
+/** Every kit document type: the live topics' rules and the screens are made from this list. */
+export const documentTypes: readonly DocumentDecl[] = [Device as unknown as DocumentDecl];

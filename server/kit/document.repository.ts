@@ -1,0 +1,277 @@
+import type { DocumentDecl, FieldFilter, HistoryRow } from '../../domain/kit/document';
+import type { Sql } from '../db/database';
+import { invalid } from '../rpc/errors';
+
+/**
+ * Where a document type's records live: the one thing about a document the declaration (domain/kit)
+ * does not say. Every identifier here is written by a developer, never taken from a request, and is
+ * still checked against a strict pattern at start-up; every value goes in as a parameter.
+ */
+export interface DocumentTable {
+  table: string;
+  /** The serial key column. */
+  key: string;
+  /** Set when a record is deleted; a deleted record stays, with its history. */
+  deletedAt: string;
+  /** Each declared field's column; `date` columns travel as `YYYY-MM-DD` text, never through a zone. */
+  columns: Record<string, string | { column: string; as: 'date' }>;
+}
+
+export interface ListQuery {
+  plantId?: number | null;
+  search?: string;
+  filters?: Record<string, FieldFilter>;
+  sort?: string;
+  desc?: boolean;
+  skip?: number;
+  take?: number;
+  includeDeleted?: boolean;
+}
+
+export type DocRecord = Record<string, unknown>;
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+const fieldName = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** `text` as a LIKE pattern matching it anywhere, its own % _ and \ taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Generic SQL over one document table; built once per document type, when the server starts. */
+export class DocumentRepository {
+  private readonly select: string;
+  private readonly column: (field: string) => string;
+
+  constructor(
+    readonly decl: DocumentDecl,
+    readonly table: DocumentTable,
+  ) {
+    for (const name of [table.table, table.key, table.deletedAt]) {
+      if (!identifier.test(name)) throw new Error(`${decl.type}: ${name} is not a plain SQL identifier`);
+    }
+    for (const field of Object.keys(decl.fields)) {
+      if (!fieldName.test(field)) throw new Error(`${decl.type}: field ${field} is not a plain name`);
+      const c = table.columns[field];
+      const col = typeof c === 'string' ? c : c?.column;
+      if (!col || !identifier.test(col)) throw new Error(`${decl.type}: field ${field} has no plain column`);
+    }
+    if (!fieldName.test(decl.key)) throw new Error(`${decl.type}: key ${decl.key} is not a plain name`);
+    this.column = (field) => {
+      const c = table.columns[field]!;
+      return typeof c === 'string' ? c : c.column;
+    };
+    const expr = (field: string) => {
+      const c = table.columns[field]!;
+      return typeof c === 'string' ? c : `to_char(${c.column}, 'YYYY-MM-DD')`;
+    };
+    this.select = [
+      `${table.key} AS "${decl.key}"`,
+      ...Object.keys(decl.fields).map((f) => `${expr(f)} AS "${f}"`),
+      `(${table.deletedAt} IS NOT NULL) AS "Deleted"`,
+    ].join(', ');
+  }
+
+  /** The WHERE clause of a list request, parameters from $1. Unknown fields and wrong kinds are refused. */
+  where(q: ListQuery): { sql: string; params: unknown[] } {
+    const { decl } = this;
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (!q.includeDeleted) conditions.push(`${this.table.deletedAt} IS NULL`);
+    if (decl.plantField && q.plantId !== undefined && q.plantId !== null) {
+      conditions.push(`${this.column(decl.plantField)} = ${param(q.plantId)}`);
+    }
+    const search = q.search?.trim();
+    if (search) {
+      const fields = Object.entries(decl.fields).filter(([, f]) => f.search);
+      if (fields.length) {
+        const p = param(contains(search));
+        conditions.push(`(${fields.map(([name]) => `${this.column(name)}::text ILIKE ${p}`).join(' OR ')})`);
+      }
+    }
+    for (const [name, filter] of Object.entries(q.filters ?? {})) {
+      const field = Object.hasOwn(decl.fields, name) ? decl.fields[name] : undefined;
+      if (!field?.filter) {
+        const allowed = Object.entries(decl.fields)
+          .filter(([, f]) => f.filter)
+          .map(([n]) => n);
+        throw invalid(
+          `Filters: ${decl.nounPlural} cannot be filtered by '${name.slice(0, 60)}' (allowed: ${allowed.join(', ')})`,
+        );
+      }
+      const col = this.column(name);
+      const wrong = (what: string) =>
+        invalid(`Filters ${name}: ${field.label} is filtered by ${field.filter}, not by ${what}`);
+      if (filter.Contains !== undefined) {
+        if (field.filter !== 'text') throw wrong('text');
+        if (filter.Contains.trim())
+          conditions.push(`${col}::text ILIKE ${param(contains(filter.Contains.trim()))}`);
+      }
+      if (filter.AnyOf !== undefined) {
+        if (field.filter !== 'choice') throw wrong('a list of values');
+        conditions.push(`${col}::text = ANY(${param(filter.AnyOf)}::text[])`);
+      }
+      for (const [bound, op] of [
+        ['From', '>='],
+        ['To', '<='],
+      ] as const) {
+        const value = filter[bound];
+        if (value === undefined) continue;
+        if (field.filter === 'dateRange' && typeof value === 'string')
+          conditions.push(`${col} ${op} ${param(value)}::date`);
+        else if (field.filter === 'numberRange' && typeof value === 'number')
+          conditions.push(`${col} ${op} ${param(value)}`);
+        else throw wrong(typeof value === 'string' ? 'a date range' : 'a number range');
+      }
+      if (filter.Is !== undefined) {
+        if (field.filter !== 'boolean') throw wrong('yes or no');
+        conditions.push(`${col} = ${param(filter.Is)}`);
+      }
+    }
+    return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+  }
+
+  /** One page and the count of all that match, in one statement (the count by a window before OFFSET). */
+  async list(db: Sql, q: ListQuery): Promise<{ Rows: DocRecord[]; Total: number }> {
+    const { decl, table } = this;
+    const sortField = q.sort ?? decl.list.sort.field;
+    if (!decl.fields[sortField]?.sort && sortField !== decl.list.sort.field) {
+      throw invalid(`Sort: ${decl.nounPlural} cannot be sorted by '${sortField}'`);
+    }
+    const desc = q.desc ?? decl.list.sort.desc ?? false;
+    const { sql, params } = this.where(q);
+    const n = params.length;
+    const rows = await db.query<DocRecord & { __total: number }>(
+      `SELECT ${this.select}, count(*) OVER () AS "__total" FROM ${table.table} ${sql}
+        ORDER BY ${this.column(sortField)} ${desc ? 'DESC' : 'ASC'} NULLS LAST, ${table.key} ${desc ? 'DESC' : 'ASC'}
+        OFFSET $${n + 1} LIMIT $${n + 2}`,
+      [...params, q.skip ?? 0, q.take ?? 100],
+    );
+    let total = rows.length ? Number(rows[0]!.__total) : 0;
+    if (!rows.length && (q.skip ?? 0) > 0) {
+      const [count] = await db.query<{ n: number }>(
+        `SELECT count(*) AS n FROM ${table.table} ${sql}`,
+        params,
+      );
+      total = Number(count?.n ?? 0);
+    }
+    return { Rows: rows.map(({ __total: _, ...r }) => r), Total: total };
+  }
+
+  /** One record, deleted or not; `lock` takes its row lock for the rest of the transaction. */
+  async get(db: Sql, id: number, lock = false): Promise<DocRecord | null> {
+    const [row] = await db.query<DocRecord>(
+      `SELECT ${this.select} FROM ${this.table.table} WHERE ${this.table.key} = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /** The record's plant, for the plant rule; null when there is no such record. */
+  async plantOf(db: Sql, id: number): Promise<number | null> {
+    if (!this.decl.plantField) return null;
+    const [row] = await db.query<{ p: number }>(
+      `SELECT ${this.column(this.decl.plantField)} AS p FROM ${this.table.table} WHERE ${this.table.key} = $1`,
+      [id],
+    );
+    return row ? Number(row.p) : null;
+  }
+
+  async setField(db: Sql, id: number, field: string, value: unknown): Promise<void> {
+    await db.query(`UPDATE ${this.table.table} SET ${this.column(field)} = $1 WHERE ${this.table.key} = $2`, [
+      value,
+      id,
+    ]);
+  }
+
+  async insert(db: Sql, values: Record<string, unknown>): Promise<number> {
+    const fields = Object.keys(values).filter(
+      (f) => Object.hasOwn(this.decl.fields, f) && values[f] !== undefined,
+    );
+    const [row] = await db.query<{ id: number }>(
+      fields.length
+        ? `INSERT INTO ${this.table.table} (${fields.map((f) => this.column(f)).join(', ')})
+           VALUES (${fields.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${this.table.key} AS id`
+        : `INSERT INTO ${this.table.table} DEFAULT VALUES RETURNING ${this.table.key} AS id`,
+      fields.map((f) => values[f]),
+    );
+    return Number(row!.id);
+  }
+
+  async markDeleted(db: Sql, id: number): Promise<void> {
+    await db.query(
+      `UPDATE ${this.table.table} SET ${this.table.deletedAt} = now() WHERE ${this.table.key} = $1`,
+      [id],
+    );
+  }
+}
+
+/** The history of every kit document (document_history, migration 0030). */
+export const documentHistory = {
+  async add(
+    db: Sql,
+    row: {
+      type: string;
+      id: number;
+      field: string;
+      old: unknown;
+      new: unknown;
+      employeeId: number | null;
+      name: string | null;
+      call: string;
+    },
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO document_history (doc_type, doc_id, field, old_value, new_value, employee_id, employee_name, call)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8)`,
+      [
+        row.type,
+        row.id,
+        row.field,
+        row.old === undefined ? null : JSON.stringify(row.old),
+        row.new === undefined ? null : JSON.stringify(row.new),
+        row.employeeId,
+        row.name,
+        row.call,
+      ],
+    );
+  },
+
+  async list(
+    db: Sql,
+    type: string,
+    id: number,
+    skip: number,
+    take: number,
+  ): Promise<{ Rows: HistoryRow[]; Total: number }> {
+    const rows = await db.query<{
+      at: Date | string;
+      employee_id: number | null;
+      employee_name: string | null;
+      field: string;
+      old_value: unknown;
+      new_value: unknown;
+      call: string;
+      total: number;
+    }>(
+      `SELECT at, employee_id, employee_name, field, old_value, new_value, call, count(*) OVER () AS total
+         FROM document_history WHERE doc_type = $1 AND doc_id = $2
+        ORDER BY history_id DESC OFFSET $3 LIMIT $4`,
+      [type, id, skip, take],
+    );
+    return {
+      Total: rows.length ? Number(rows[0]!.total) : 0,
+      Rows: rows.map((r) => ({
+        At: (r.at instanceof Date ? r.at : new Date(r.at)).toISOString(),
+        EmployeeID: r.employee_id,
+        Name: r.employee_name,
+        Field: r.field,
+        Old: r.old_value,
+        New: r.new_value,
+        Call: r.call,
+      })),
+    };
+  },
+};
