@@ -30,6 +30,20 @@ export interface FieldDecl {
   sort?: boolean;
   /** Part of the list's free-text search. */
   search?: boolean;
+  /** How the record screen edits it, when its filter does not say (see `inputOf`). */
+  input?: FieldInput;
+}
+
+export type FieldInput = 'text' | 'textarea' | 'choice' | 'boolean' | 'date' | 'number' | 'plant';
+
+/** How a field is edited: as declared, else as it is filtered (a choice, a date, yes/no), else text. */
+export function inputOf(field: FieldDecl): FieldInput {
+  if (field.input) return field.input;
+  if (field.choices) return 'choice';
+  if (field.filter === 'boolean') return 'boolean';
+  if (field.filter === 'dateRange') return 'date';
+  if (field.filter === 'numberRange') return 'number';
+  return 'text';
 }
 
 export interface DocumentDecl<Fields extends Record<string, FieldDecl> = Record<string, FieldDecl>> {
@@ -56,17 +70,20 @@ export interface DocumentDecl<Fields extends Record<string, FieldDecl> = Record<
   };
 }
 
-/** Keeps the declaration's literal field names for the types that follow from it. */
+/**
+ * Checks a declaration as it is written (list columns, sort and plant fields must be its own fields,
+ * at compile time and at start-up) and hands it on as a plain DocumentDecl.
+ */
 export function defineDocument<Fields extends Record<string, FieldDecl>>(
   decl: DocumentDecl<Fields>,
-): DocumentDecl<Fields> {
+): DocumentDecl {
   for (const column of decl.list.columns) {
     if (!decl.fields[column]) throw new Error(`${decl.type}: list column ${column} is not a field`);
   }
   if (!decl.fields[decl.list.sort.field]) throw new Error(`${decl.type}: sort field is not a field`);
   if (decl.plantField && !decl.fields[decl.plantField])
     throw new Error(`${decl.type}: plant field is not a field`);
-  return decl;
+  return decl as unknown as DocumentDecl;
 }
 
 /** The most rows one list page returns. */
@@ -116,8 +133,22 @@ export interface HistoryRow {
   Call: string;
 }
 
-/** Every call of a document type, from its declaration. */
-export function documentCalls<Fields extends Record<string, FieldDecl>>(decl: DocumentDecl<Fields>) {
+const madeCalls = new WeakMap<object, ReturnType<typeof makeCalls>>();
+
+/**
+ * Every call of a document type, from its declaration; the same objects for the same declaration, so a
+ * screen may ask on every render and its effects do not run again.
+ */
+export function documentCalls(decl: DocumentDecl): ReturnType<typeof makeCalls> {
+  let calls = madeCalls.get(decl);
+  if (!calls) {
+    calls = makeCalls(decl);
+    madeCalls.set(decl, calls);
+  }
+  return calls;
+}
+
+function makeCalls(decl: DocumentDecl) {
   const shape = Object.fromEntries(Object.entries(decl.fields).map(([name, f]) => [name, f.type]));
   const record = z.object({ [decl.key]: Id, ...shape, Deleted: z.boolean() }).loose();
   const editable = Object.fromEntries(

@@ -34,7 +34,7 @@ export const Device = defineDocument({
       choices: deviceKinds,
       sort: true,
     },
-    PlantID: { type: PlantID, label: 'Plant', edit: true, required: true, filter: 'choice', sort: true },
+    PlantID: { type: PlantID, label: 'Plant', input: 'plant', edit: true, required: true, sort: true },
     Location: {
       type: Text(200).nullable(),
       label: 'Location',
@@ -60,7 +60,7 @@ export const Device = defineDocument({
       filter: 'dateRange',
       sort: true,
     },
-    Notes: { type: Text(2000).nullable(), label: 'Notes', edit: true },
+    Notes: { type: Text(2000).nullable(), label: 'Notes', edit: true, input: 'textarea' },
   },
   access: { read: { anyOf: itFlags }, change: { anyOf: itFlags } },
   plantField: 'PlantID',

@@ -5,6 +5,7 @@ import { hashPassword } from '../areas/platform/passwords';
 import type { Database, Sql } from './database';
 import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
+import { seedDevices } from './seed-devices';
 import { seedMaintenance } from './seed-maintenance';
 import { seedOrders } from './seed-orders';
 import { seedPainting } from './seed-painting';
@@ -373,6 +374,7 @@ export async function seedDemo(
     // Paint lines, bays and the TV boards' documents (issue 7 parts 2-3).
     await seedPainting(tx);
     await seedPayroll(tx);
+    await seedDevices(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,

@@ -7,7 +7,8 @@ import { spanishTextMaps, spanishTranslations } from './translations-es';
 const areas = 'src/areas';
 
 describe('the Spanish of every screen under src/areas', () => {
-  const files = sourceFiles(areas);
+  // The document kit's screens (src/kit) are screens too.
+  const files = [...sourceFiles(areas), ...sourceFiles('src/kit')];
 
   it('reads the screens’ texts: every area has some, the plan screen its text tables too', () => {
     const areaNames = readdirSync(join(repoRoot, areas), { withFileTypes: true })

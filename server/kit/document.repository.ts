@@ -1,4 +1,4 @@
-import type { DocumentDecl, FieldFilter, HistoryRow } from '../../domain/kit/document';
+import { type DocumentDecl, type FieldFilter, type HistoryRow, inputOf } from '../../domain/kit/document';
 import type { Sql } from '../db/database';
 import { invalid } from '../rpc/errors';
 
@@ -141,11 +141,16 @@ export class DocumentRepository {
       throw invalid(`Sort: ${decl.nounPlural} cannot be sorted by '${sortField}'`);
     }
     const desc = q.desc ?? decl.list.sort.desc ?? false;
+    // Text sorts as people read it: "LV dock scanner" before "LV KPI TV" (the C collation of PGlite
+    // would put every capital first).
+    const input = inputOf(decl.fields[sortField]!);
+    const sortSql =
+      input === 'text' || input === 'textarea' ? `lower(${this.column(sortField)})` : this.column(sortField);
     const { sql, params } = this.where(q);
     const n = params.length;
     const rows = await db.query<DocRecord & { __total: number }>(
       `SELECT ${this.select}, count(*) OVER () AS "__total" FROM ${table.table} ${sql}
-        ORDER BY ${this.column(sortField)} ${desc ? 'DESC' : 'ASC'} NULLS LAST, ${table.key} ${desc ? 'DESC' : 'ASC'}
+        ORDER BY ${sortSql} ${desc ? 'DESC' : 'ASC'} NULLS LAST, ${table.key} ${desc ? 'DESC' : 'ASC'}
         OFFSET $${n + 1} LIMIT $${n + 2}`,
       [...params, q.skip ?? 0, q.take ?? 100],
     );

@@ -231,7 +231,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
         >
           ☰ <span className="menu-label">{t(interfaceLabels[iface])}</span>
         </button>
-        <Link to="/" className="brand">
+        <Link to="/" className="brand" aria-label="Steelworks">
           <span className="logo small" aria-hidden="true">
             SW
           </span>

@@ -38,6 +38,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   videobrowser: () => platform().then((m) => m.VideoBrowserPage),
   clienterrors: () => platform().then((m) => m.ClientErrorsPage),
   widgets: () => platform().then((m) => m.WidgetGalleryPage),
+  devices: () => platform().then((m) => m.DevicesPage),
   pmOrderLoading: () => pm().then((m) => m.PmOrderLoadingPage),
   costingEngines: () => costing().then((m) => m.CostingEnginesPage),
   engineEditor: () => costing().then((m) => m.EngineEditorPage),

@@ -13,25 +13,40 @@ export function useTopic(
   onItems: (items: ChangeItem[]) => void,
   onResync: () => void,
 ): void {
+  useTopics(topic ? [topic] : [], onItems, onResync);
+}
+
+/**
+ * The same for several topics at once (a kit list of every plant follows each plant's topic): one
+ * subscription, and `onResync` when any of them was subscribed again. Their identity is their names.
+ */
+export function useTopics(
+  topics: readonly string[],
+  onItems: (items: ChangeItem[]) => void,
+  onResync: () => void,
+): void {
   const { hub } = useServices();
   const latest = useRef({ onItems, onResync });
   latest.current = { onItems, onResync };
+  const names = topics.join('\n');
   useEffect(() => {
-    if (!topic) return;
-    hub.send({ type: 'hub.subscribe', topics: [topic] });
+    const list = names ? names.split('\n') : [];
+    if (!list.length) return;
+    const followed = new Set(list);
+    hub.send({ type: 'hub.subscribe', topics: list });
     const changes = hub.on('hub.changes', (event) => {
-      const mine = event.items.filter((i) => i.topic === topic);
+      const mine = event.items.filter((i) => followed.has(i.topic));
       if (mine.length) latest.current.onItems(mine);
     });
     const resynced = hub.on('hub.resynced', (event) => {
-      if (event.topics.includes(topic)) latest.current.onResync();
+      if (event.topics.some((t) => followed.has(t))) latest.current.onResync();
     });
     return () => {
       changes.unsubscribe();
       resynced.unsubscribe();
-      hub.send({ type: 'hub.unsubscribe', topics: [topic] });
+      hub.send({ type: 'hub.unsubscribe', topics: list });
     };
-  }, [hub, topic]);
+  }, [hub, names]);
 }
 
 /** Default quiet time after a burst of changes before a screen reads again (a drag publishes lanes). */

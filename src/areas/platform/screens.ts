@@ -5,6 +5,7 @@
  */
 export { ApiBrowserPage } from './apibrowser/ApiBrowserPage';
 export { ConnectionsPage } from './ConnectionsPage';
+export { DevicesPage } from './DevicesPage';
 export { ClientErrorsPage } from './errors/ClientErrorsPage';
 export { SopEditorPage, VideoBrowserPage, VideoEditorPage } from './help';
 export { IntroPage } from './IntroPage';
