@@ -359,7 +359,7 @@ describe.skipIf(!dbAvailable)(`machines, rates, workcenters and the plan list ($
   describe('web/GetMachines and web/UpdateMachine', () => {
     it("lists a plant's machines, or all", async () => {
       expect(await get<Machine[]>('web/GetMachines', { PlantID: 3 }, supervisor)).toHaveLength(4);
-      expect(await get<Machine[]>('web/GetMachines', {}, supervisor)).toHaveLength(28);
+      expect(await get<Machine[]>('web/GetMachines', {}, supervisor)).toHaveLength(27);
       await refusedUnchanged(() => api.get('web/GetMachines', {}, operator), 403, /permission/);
     });
 

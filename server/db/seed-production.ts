@@ -64,7 +64,7 @@ export const demoPlants: ReadonlyArray<readonly [number, string, readonly string
   [3, 'MIL', ['RF01', 'PCH01', 'CUT01', 'PNT01']],
   [6, 'DYB', ['SLT01', 'RF01', 'CUT01', 'WLD01', 'PNT01']],
   // Last, so the other plants' ids stay as they were: the demo saw operator's plant (issue 15).
-  [19, 'CAT', ['CUT01', 'CUT02', 'PNT01']],
+  [19, 'CAT', ['CUT01', 'PNT01']],
 ];
 
 const machineNames: Record<string, string> = {
