@@ -130,7 +130,8 @@ describe.skipIf(!dbAvailable)(`machines, rates, workcenters and the plan list ($
   describe('web/GetPrinterList', () => {
     it("lists every plant's printers, or one plant's", async () => {
       const all = await get<Printer[]>('web/GetPrinterList', {}, supervisor);
-      expect(all).toHaveLength(8);
+      // Two per demo plant: 1, 2, 3, 6 and 19.
+      expect(all).toHaveLength(10);
       const lv = await get<Printer[]>('web/GetPrinterList', { PlantID: 1 }, supervisor);
       expect(lv).toEqual([
         { PrinterID: 2, PlantID: 1, Name: 'LV Floor Zebra', Location: 'Shop floor, bay 2' },
@@ -249,8 +250,9 @@ describe.skipIf(!dbAvailable)(`machines, rates, workcenters and the plan list ($
   describe('web/GetProductionPlanList', () => {
     it('lists every plant by default, by due date then job number, with the operation figures', async () => {
       const page = await plans({});
-      expect(page.Total).toBe(41);
-      expect(page.Rows).toHaveLength(41);
+      // 40 jobs, the plan bench's J299300 and plant 19's two (J219001, J219002).
+      expect(page.Total).toBe(43);
+      expect(page.Rows).toHaveLength(43);
       const keys = page.Rows.map((r) => `${r.DueDate} ${r.JobNumber}`);
       expect(keys).toEqual([...keys].sort());
       const [count] = await server.db.query<{ n: number }>(
@@ -309,9 +311,9 @@ describe.skipIf(!dbAvailable)(`machines, rates, workcenters and the plan list ($
       expect(first.Rows.map((r) => r.JobNumber)).toEqual(all.slice(0, 10));
       expect(second.Rows.map((r) => r.JobNumber)).toEqual(all.slice(10, 20));
       expect(last.Rows.map((r) => r.JobNumber)).toEqual(all.slice(40));
-      for (const p of [first, second, last]) expect(p.Total).toBe(41);
+      for (const p of [first, second, last]) expect(p.Total).toBe(43);
       const past = await plans({ Skip: 100, Take: 10 });
-      expect(past).toEqual({ Rows: [], Total: 41 });
+      expect(past).toEqual({ Rows: [], Total: 43 });
     });
 
     it('filters by status: not ready, ready for review, reviewed, on hold', async () => {
@@ -321,7 +323,7 @@ describe.skipIf(!dbAvailable)(`machines, rates, workcenters and the plan list ($
       const hold = await plans({ Status: 'hold' });
       expect(notReady.Total).toBe(28);
       expect(notReady.Rows.every((r) => !r.ReadyForReview)).toBe(true);
-      expect(ready.Total).toBe(9);
+      expect(ready.Total).toBe(11);
       expect(ready.Rows.every((r) => r.ReadyForReview && r.PlanReviewedAt === null)).toBe(true);
       expect(reviewed.Total).toBe(4);
       expect(reviewed.Rows.every((r) => r.PlanReviewedBy === 'Sam Ortiz' && r.PlanReviewedAt !== null)).toBe(
@@ -357,7 +359,7 @@ describe.skipIf(!dbAvailable)(`machines, rates, workcenters and the plan list ($
   describe('web/GetMachines and web/UpdateMachine', () => {
     it("lists a plant's machines, or all", async () => {
       expect(await get<Machine[]>('web/GetMachines', { PlantID: 3 }, supervisor)).toHaveLength(4);
-      expect(await get<Machine[]>('web/GetMachines', {}, supervisor)).toHaveLength(25);
+      expect(await get<Machine[]>('web/GetMachines', {}, supervisor)).toHaveLength(27);
       await refusedUnchanged(() => api.get('web/GetMachines', {}, operator), 403, /permission/);
     });
 

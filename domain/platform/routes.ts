@@ -205,6 +205,11 @@ function redirect(path: string, to: string): void {
 const admins: PermissionFlag[] = ['superAdministrator', 'mesAdministrator', 'informationTechnology'];
 const pm: PermissionFlag[] = ['accessPm'];
 const mfg: PermissionFlag[] = ['accessManufacturing'];
+/**
+ * Who may point a TV at a board: the floor's supervisors and the MES administrators. The screen and its
+ * call (domain/tv/calls.ts SendToDisplay) share the list, so nobody is offered a form the server refuses.
+ */
+export const tvRemoteFlags: readonly PermissionFlag[] = ['supervisor', 'mesAdministrator'];
 
 // §2.1 Home shell: / redirects to /intro.
 redirect('/', '/intro');
@@ -863,7 +868,7 @@ group(
     ['partgallery', 'Shop Part Gallery'],
     ['incidentform/:incidentID', 'Shop Incident Form', { area: 'quality' }],
     ['myincidents', 'My Incidents', { area: 'quality' }],
-    ['tvremote', 'TV Remote', { area: 'tv', screen: 'tvRemote' }],
+    ['tvremote', 'TV Remote', { area: 'tv', screen: 'tvRemote', flags: tvRemoteFlags }],
     ['rawmaterialinspections', 'Raw Material Inspections', { area: 'quality' }],
     ['rawmaterialinspections/:inspectionID', 'Raw Material Inspection Detail', { area: 'quality' }],
   ],

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { type Access, defineCall } from '../contract/call';
 import { Text } from '../contract/fields';
+import { tvRemoteFlags } from '../platform/routes';
 import { DisplayCommand, DisplayID } from './display';
 
-/** Who may point a TV at a board: the floor's supervisors and the MES administrators. */
-const remote: Access = { anyOf: ['supervisor', 'mesAdministrator'] };
+/** Who may point a TV at a board: the same flags as its screen, /manufacturing/tvremote. */
+const remote: Access = { anyOf: tvRemoteFlags };
 
 export const SendToDisplay = defineCall({
   method: 'POST',

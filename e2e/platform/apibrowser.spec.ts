@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { storedSession } from '../support/session';
 
 /**
@@ -10,7 +10,6 @@ import { storedSession } from '../support/session';
  * (looked at by hand); axe finds no WCAG 2.1 A/AA violation on the screen.
  */
 const SHOTS = 'test-results/apibrowser';
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 // axe over a page holding 157 calls and a long answer takes seconds on the shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -24,12 +23,7 @@ async function logIn(page: Page, userName: string) {
   await expect(page).toHaveURL(/\/intro$/, { timeout: 30_000 });
 }
 
-async function noViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+const noViolations = (page: Page) => expectNoAxeViolations(page);
 
 test('an administrator finds a call, reads it, tries it and sees the answer', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -40,7 +40,8 @@ test('after Login the user continues to the address that sent them there', async
 });
 
 test('the shop-floor app keeps its users in /manufacturing', async ({ page }) => {
-  await logIn(page, 'operator');
+  // The operator works only in the shop-floor app: login lands him there (issue 15).
+  await logIn(page, 'operator', 'operator', /\/manufacturing\/menu$/);
   await page.goto('/manufacturing');
   await expect(page).toHaveURL(/\/manufacturing\/menu$/);
   await expect(page.locator('.shell')).toHaveAttribute('data-interface', 'manufacturingApp');
@@ -51,7 +52,9 @@ test('the shop-floor app keeps its users in /manufacturing', async ({ page }) =>
   // …and so does the stored preference, after a reload.
   await page.goto('/intro');
   await expect(page).toHaveURL(/\/manufacturing\/menu$/);
-  expect(await page.evaluate(() => localStorage.getItem('sw.interface'))).toBe('manufacturingApp');
+  // The preference is the person's (issue 15): stored under his employee id, not for the browser.
+  expect(await page.evaluate(() => localStorage.getItem('sw.interface.1005'))).toBe('manufacturingApp');
+  expect(await page.evaluate(() => localStorage.getItem('sw.interface'))).toBeNull();
 });
 
 test('switching interface (canChangeInterface) is the way out of the shop-floor app', async ({ page }) => {
@@ -65,7 +68,7 @@ test('switching interface (canChangeInterface) is the way out of the shop-floor 
 });
 
 test('a user without canChangeInterface gets no interface switcher', async ({ page }) => {
-  await logIn(page, 'operator');
+  await logIn(page, 'operator', 'operator', /\/manufacturing\/menu$/);
   await expect(page.getByTestId('interface-switcher')).toHaveCount(0);
 });
 

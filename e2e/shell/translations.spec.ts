@@ -11,29 +11,31 @@ test('a corrected translation reaches an open screen live', async ({ browser }) 
   const userContext = await browser.newContext();
   const user = await userContext.newPage();
 
-  // The operator works in Spanish (demo data): their menu shows the Spanish screen names.
-  await logIn(user, 'operator');
+  // The operator works in Spanish (demo data), in the shop-floor app: its menu shows the Spanish names.
+  await logIn(user, 'operator', 'operator', /\/manufacturing\/menu$/);
   await user.getByTestId('menu-button').click();
   const menu = user.getByTestId('screens-menu');
-  await expect(menu.getByRole('link', { name: 'Clima', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Tiempo muerto', exact: true })).toBeVisible();
 
   await logIn(admin, 'admin');
   await openScreen(admin, 'Translations');
-  await admin.locator('input[name="search"]').fill('Weather');
-  const input = admin.getByLabel('Translation of Weather', { exact: true });
-  await expect(input).toHaveValue('Clima');
-  await input.fill('Clima y pronóstico');
+  await admin.locator('input[name="search"]').fill('Downtime');
+  const input = admin.getByLabel('Translation of Downtime', { exact: true });
+  await expect(input).toHaveValue('Tiempo muerto');
+  await input.fill('Paros de máquina');
   await input.press('Enter');
-  await expect(input).toHaveValue('Clima y pronóstico');
+  await expect(input).toHaveValue('Paros de máquina');
 
-  await expect(menu.getByRole('link', { name: 'Clima y pronóstico', exact: true })).toBeVisible({
+  await expect(menu.getByRole('link', { name: 'Paros de máquina', exact: true })).toBeVisible({
     timeout: 10_000,
   });
 
   // Put it back for other tests.
-  await input.fill('Clima');
+  await input.fill('Tiempo muerto');
   await input.press('Enter');
-  await expect(menu.getByRole('link', { name: 'Clima', exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(menu.getByRole('link', { name: 'Tiempo muerto', exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
   await adminContext.close();
   await userContext.close();
 });

@@ -63,6 +63,8 @@ export const demoPlants: ReadonlyArray<readonly [number, string, readonly string
   [2, 'IDF', ['RF01', 'PCH01', 'CUT01', 'WLD01', 'PNT01', 'ASM01']],
   [3, 'MIL', ['RF01', 'PCH01', 'CUT01', 'PNT01']],
   [6, 'DYB', ['SLT01', 'RF01', 'CUT01', 'WLD01', 'PNT01']],
+  // Last, so the other plants' ids stay as they were: the demo saw operator's plant (issue 15).
+  [19, 'CAT', ['CUT01', 'PNT01']],
 ];
 
 const machineNames: Record<string, string> = {
@@ -751,6 +753,11 @@ export async function seedProduction(tx: Sql, size: ProductionSeedSize = 'small'
     addPlan(`J${240001 + i}`, plantId, finished, quantity, { index: i });
   }
   addPlan('J299300', 1, partsByNum.get('UP-3X4-288')!, 120, { bigOperations: 300, index: 1 });
+  // Plant 19 (Cataforesis) cuts and paints: work for the demo saw operator there (issue 15), outside the
+  // plant cycle so every other job keeps its plant and number. Operations on machines the plant lacks
+  // are left out, so braces are one cut and baseplates a cut then paint.
+  addPlan('J219001', 19, partsByNum.get('BR-H-42')!, 600, { index: 1 });
+  addPlan('J219002', 19, partsByNum.get('BP-6X8')!, 400, { index: 11 });
 
   await insertRows(tx, 'jobs', jobs);
   await insertRows(

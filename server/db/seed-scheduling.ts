@@ -327,8 +327,6 @@ export async function seedScheduling(tx: Sql): Promise<void> {
     changes.push(...headerChanges(header), ...tasks.map(taskChange));
   }
 
-  // Mexico's calendar on Cataforesis (no machines yet), so the settings screen shows its holidays.
-  changes.push(...(await seedCalendar(tx, 19, 'MX')));
   await appendChanges(tx, changes, null);
 }
 

@@ -229,7 +229,8 @@ export const demoEmployees: NewEmployee[] = [
     title: 'Saw Operator',
     plantId: 19,
     language: 'es',
-    flags: ['accessManufacturing', 'clockedIn'],
+    // Starts the day clocked out (no open punch): his first job on the tablet is to clock in.
+    flags: ['accessManufacturing'],
     photo: portraitBmp([26, 127, 55]),
   },
   {

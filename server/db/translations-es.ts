@@ -19,6 +19,10 @@ const shellTexts: Record<string, string> = {
   // Session and shell (spec 000 §2.3, §4).
   'Log in': 'Iniciar sesión',
   'Log out': 'Cerrar sesión',
+  // The way back from the shop-floor app to an office interface (issue 15).
+  'Back to the office': 'Volver a la oficina',
+  'Leave the shop-floor app for your {{interface}} menus':
+    'Salir de la app de planta a sus menús de {{interface}}',
   'Logging in…': 'Iniciando sesión…',
   'User name': 'Usuario',
   Password: 'Contraseña',

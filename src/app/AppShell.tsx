@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useBlocker, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import type { InterfaceName } from '../../domain/contract/wire';
 import { UpdateEmployee } from '../../domain/platform/employees';
@@ -20,7 +20,7 @@ import {
   useStore,
   useUser,
 } from './context';
-import { areaLabels, availableInterfaces, currentInterface, menuFor } from './menus';
+import { areaLabels, availableInterfaces, currentInterface, menuFor, officeInterfaceOf } from './menus';
 import { usePlants } from './plants';
 import { shellState } from './shell-state';
 
@@ -112,6 +112,35 @@ function Switchers({ iface }: { iface: InterfaceName }) {
   );
 }
 
+/**
+ * The way back from the shop-floor app for someone who has an office interface (issue 15): a supervisor
+ * who opened a tablet link, or a user who may not use the app at all. It sets their office interface
+ * first, so the §2.3 rule that keeps the app's users in /manufacturing lets them go.
+ */
+function BackToOffice() {
+  const t = useT();
+  const user = useUser();
+  const navigate = useNavigate();
+  const office = officeInterfaceOf(user);
+  if (!office) return null;
+  return (
+    <button
+      type="button"
+      className="back-to-office"
+      data-testid="back-to-office"
+      title={t('Leave the shop-floor app for your {{interface}} menus', {
+        interface: t(interfaceLabels[office]),
+      })}
+      onClick={() => {
+        shellState.setInterface(office);
+        void navigate(interfaceHome(office));
+      }}
+    >
+      {t('Back to the office')}
+    </button>
+  );
+}
+
 /** Where switching to an interface lands. */
 function interfaceHome(iface: InterfaceName): string {
   if (iface === 'manufacturingApp') return namedRoutes.Manufacturing;
@@ -121,16 +150,53 @@ function interfaceHome(iface: InterfaceName): string {
   return '/intro';
 }
 
-/** The menu of the current interface: the screens the user may open, by area, with a filter. */
+/**
+ * The menu of the current interface: the screens the user may open, by area, with a filter. From the
+ * filter, Enter opens the first match, the arrow keys move through the matches (Enter then opens the one
+ * reached, as any link), Escape clears the filter, and Escape on an empty filter closes the menu.
+ * Screens not built yet are listed, marked as such (their page says so too).
+ */
 function ScreensMenu({ iface, onClose }: { iface: InterfaceName; onClose: () => void }) {
   const user = useUser();
   const t = useT();
+  const navigate = useNavigate();
   const [filter, setFilter] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const nav = useRef<HTMLElement>(null);
   const sections = menuFor(iface, user);
   const q = filter.trim().toLowerCase();
+
+  function onKeyDown(e: KeyboardEvent<HTMLElement>) {
+    const links = [...(nav.current?.querySelectorAll<HTMLAnchorElement>('a[data-match]') ?? [])];
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const next = e.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : at - 1;
+      if (next < 0) input.current?.focus();
+      else links[next]?.focus();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      if (filter) {
+        setFilter('');
+        input.current?.focus();
+      } else onClose();
+    } else if (e.key === 'Enter' && e.target === input.current && links[0]) {
+      e.preventDefault();
+      onClose();
+      void navigate(links[0].getAttribute('href') ?? '/');
+    }
+  }
+
   return (
-    <nav className="screens-menu card" aria-label={t('Screens')} data-testid="screens-menu">
+    <nav
+      ref={nav}
+      className="screens-menu card"
+      aria-label={t('Screens')}
+      data-testid="screens-menu"
+      onKeyDown={onKeyDown}
+    >
       <input
+        ref={input}
         type="search"
         placeholder={t('Find a screen')}
         aria-label={t('Find a screen')}
@@ -150,10 +216,11 @@ function ScreensMenu({ iface, onClose }: { iface: InterfaceName; onClose: () => 
               <h3>{t(areaLabels[area] ?? area)}</h3>
               <ul>
                 {shown.map((s) => (
-                  <li key={s.path}>
-                    <NavLink to={s.path.replace(/\/:[^/]+\?$/, '')} onClick={onClose}>
+                  <li key={s.path} className={s.screen ? undefined : 'not-built'}>
+                    <NavLink to={s.path.replace(/\/:[^/]+\?$/, '')} onClick={onClose} data-match="">
                       {t(s.title)}
                     </NavLink>
+                    {s.screen ? null : <span className="not-built-tag">{t('Not built yet')}</span>}
                   </li>
                 ))}
               </ul>
@@ -187,6 +254,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
   const iface = currentInterface(user, pathname, interfacePref);
   const [showFailed, setShowFailed] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname,
@@ -222,6 +290,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
     <div className={`shell layout-${layout}`} data-layout={layout} data-interface={iface}>
       <header className="topbar">
         <button
+          ref={menuButton}
           type="button"
           className="menu-button"
           aria-expanded={menuOpen}
@@ -231,6 +300,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
         >
           ☰ <span className="menu-label">{t(interfaceLabels[iface])}</span>
         </button>
+        {/* Named for when the narrow layouts show the logo alone. */}
         <Link to="/" className="brand" aria-label="Steelworks">
           <span className="logo small" aria-hidden="true">
             SW
@@ -238,6 +308,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
           <span className="brand-name">Steelworks</span>
         </Link>
         <Switchers iface={iface} />
+        {layout === 'shop' ? <BackToOffice /> : null}
         <HubIndicator />
         <span className="status" role="status" aria-live="polite" data-testid="save-status">
           {save.pending ? t('Saving ({{n}})', { n: save.pending }) : ''}
@@ -259,7 +330,13 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
       </header>
       {menuOpen ? (
         <div id="screens-menu" className="screens-menu-wrap">
-          <ScreensMenu iface={iface} onClose={() => setMenuOpen(false)} />
+          <ScreensMenu
+            iface={iface}
+            onClose={() => {
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }}
+          />
         </div>
       ) : null}
       <div className={loading ? 'loading-bar active' : 'loading-bar'} aria-hidden={!loading} />

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { screenByName } from '../../domain/platform/routes';
+import { SendToDisplay } from '../../domain/tv/calls';
 import { userRecord } from '../../tests/support/fixtures';
-import { availableInterfaces, currentInterface, flagSet, menuFor } from './menus';
+import {
+  availableInterfaces,
+  currentInterface,
+  flagSet,
+  mayUseShopApp,
+  menuFor,
+  officeInterfaceOf,
+  worksOnlyInShopApp,
+} from './menus';
 
 const user = (granted: string[]) => userRecord({}, granted);
 
@@ -151,5 +161,62 @@ describe('menuFor', () => {
   it('no user sees only public screens', () => {
     const screens = menuFor('manufacturingApp', null).flatMap((s) => s.screens);
     expect(screens.map((s) => s.name).sort()).toEqual(['Painting', 'Shop Supplies']);
+  });
+});
+
+// The demo people's flags (server/db/seed.ts), as the server sends them.
+const operator = user(['AccessManufacturing', 'ClockedIn']);
+const scheduler = user([
+  'AccessManufacturing',
+  'ViewScheduling',
+  'EditProductionSchedules',
+  'ViewProductionPlans',
+]);
+const supervisor = user(['AccessManufacturing', 'Supervisor', 'ApprovesTime', 'ViewPayroll', 'EditPayroll']);
+const finance = user(['AccessFinance', 'ProcessPoc', 'ViewBudgets', 'CanChangePlant']);
+
+describe('who works in the shop-floor app (issue 15)', () => {
+  it('an operator (the manufacturing flag and nothing that opens office work) works only there', () => {
+    expect(worksOnlyInShopApp(operator)).toBe(true);
+    expect(officeInterfaceOf(operator)).toBeNull();
+  });
+
+  it('a scheduler or a supervisor holds the same interface flag but has office work', () => {
+    expect(worksOnlyInShopApp(scheduler)).toBe(false);
+    expect(worksOnlyInShopApp(supervisor)).toBe(false);
+    expect(officeInterfaceOf(supervisor)).toBe('manufacturing');
+  });
+
+  it('another office interface, or no manufacturing flag, is never shop-floor only', () => {
+    expect(worksOnlyInShopApp(user(['AccessManufacturing', 'AccessPm']))).toBe(false);
+    expect(worksOnlyInShopApp(finance)).toBe(false);
+    expect(mayUseShopApp(finance)).toBe(false);
+    expect(officeInterfaceOf(finance)).toBe('finance');
+    expect(worksOnlyInShopApp(null)).toBe(false);
+  });
+
+  it('portal users have no office to go back to', () => {
+    expect(officeInterfaceOf(user(['AccessVendorPortal']))).toBeNull();
+  });
+});
+
+describe('the TV remote in the menus (issue 15)', () => {
+  const names = (sections: ReturnType<typeof menuFor>) =>
+    sections.flatMap((s) => s.screens.map((x) => x.name));
+
+  it('a supervisor finds it in the office menu and in the tablet menu', () => {
+    expect(names(menuFor('manufacturing', supervisor))).toContain('TV Remote');
+    expect(names(menuFor('manufacturingApp', supervisor))).toContain('TV Remote');
+  });
+
+  it('the screen asks for exactly the flags its call does, so no form is offered that the server refuses', () => {
+    expect(SendToDisplay.access).toEqual({ anyOf: screenByName('TV Remote').flags });
+  });
+
+  it('an operator or a scheduler is offered it nowhere', () => {
+    for (const who of [operator, scheduler]) {
+      expect(names(menuFor('manufacturingApp', who))).not.toContain('TV Remote');
+      expect(names(menuFor('manufacturing', who))).not.toContain('TV Remote');
+    }
   });
 });

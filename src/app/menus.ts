@@ -1,6 +1,11 @@
 import { type InterfaceName, interfaces } from '../../domain/contract/wire';
 import { defaultInterface, defaultInterfaceOrder, portalInterfaces } from '../../domain/platform/interfaces';
-import { flagServerName, type PermissionFlag, permissionFlags } from '../../domain/platform/permissions';
+import {
+  flagServerName,
+  type PermissionFlag,
+  permissionFlags,
+  permissionGroups,
+} from '../../domain/platform/permissions';
 import { type AreaSlug, mayOpen, type ScreenRoute, screenRoutes } from '../../domain/platform/routes';
 import type { UserRecord } from '../../domain/platform/session';
 
@@ -53,6 +58,52 @@ export function currentInterface(
   return byPath;
 }
 
+/** The user may use the shop-floor app (the manufacturing flag; spec 000 §1 lists it first). */
+export function mayUseShopApp(user: UserRecord | null): boolean {
+  return user?.AccessManufacturing === true;
+}
+
+const interfaceFlags: ReadonlySet<PermissionFlag> = new Set(permissionGroups.interfaceAccess);
+/**
+ * The flags that open some office screen beyond what the interface flags alone open: whoever holds one
+ * has office work to do. Read from the route table, so a new office screen cannot be forgotten here.
+ */
+const officeWorkFlags: ReadonlySet<PermissionFlag> = new Set(
+  screenRoutes
+    .filter((s) => officeInterfaces.has(s.interface))
+    .flatMap((s) => s.flags)
+    .filter((f) => !interfaceFlags.has(f)),
+);
+
+/**
+ * The shop-floor app is the only interface this user works in (issue 15): the manufacturing flag, no
+ * other office interface, and no flag that opens office work (an operator, not a scheduler or a
+ * supervisor, who hold the same interface flag). They land in /manufacturing after login and stay there.
+ */
+export function worksOnlyInShopApp(user: UserRecord | null): boolean {
+  if (!mayUseShopApp(user)) return false;
+  const others = availableInterfaces(user).filter((i) => i !== 'manufacturingApp' && i !== 'tv');
+  if (others.some((i) => i !== 'manufacturing')) return false;
+  for (const f of flagSet(user)) if (officeWorkFlags.has(f)) return false;
+  return true;
+}
+
+/**
+ * The office interface a user returns to from the shop-floor app (its "Back to the office"), or null for
+ * someone who has none (an operator, a portal user).
+ */
+export function officeInterfaceOf(user: UserRecord | null): InterfaceName | null {
+  if (!user || worksOnlyInShopApp(user)) return null;
+  const iface = defaultInterface(user, '/intro');
+  return officeInterfaces.has(iface) && iface !== 'web' ? iface : null;
+}
+
+/**
+ * Screens of the shop-floor app that office users also reach from their own menu, so opening them is
+ * not a trip into the tablet app to find them (issue 15: supervisors point the TVs from the office).
+ */
+const alsoInOfficeMenus: ReadonlySet<string> = new Set(['TV Remote']);
+
 export interface MenuSection {
   area: AreaSlug;
   screens: ScreenRoute[];
@@ -64,7 +115,9 @@ export function menuFor(iface: InterfaceName, user: UserRecord | null): MenuSect
   const sections = new Map<AreaSlug, ScreenRoute[]>();
   for (const s of screenRoutes) {
     if (!s.inMenu) continue;
-    const listed = s.interface === iface || (s.interface === 'web' && officeInterfaces.has(iface));
+    const office = officeInterfaces.has(iface);
+    const listed =
+      s.interface === iface || (office && (s.interface === 'web' || alsoInOfficeMenus.has(s.name)));
     if (!listed || !mayOpen(s, flags)) continue;
     const list = sections.get(s.area) ?? [];
     list.push(s);

@@ -16,6 +16,8 @@ const base: NavRequest = {
   search: '',
   loggedIn: true,
   installer: false,
+  mayUseShopApp: true,
+  shopAppOnly: false,
   interfacePref: null,
   tvPath: null,
   loadedOrder: null,
@@ -95,6 +97,49 @@ describe('§2.3 the manufacturing app keeps its users in /manufacturing', () => 
   // the "leaving /manufacturing" rule ignores the preference, so the switcher can never leave the app.
   it('after the interface switcher set another interface, leaving /manufacturing is allowed', () => {
     expect(nav({ from: '/manufacturing/menu', to: '/pm/hub', interfacePref: 'pm' }).redirect).toBeNull();
+  });
+});
+
+describe('issue 15: the shop-floor app never holds someone who may not use it', () => {
+  it('a stored manufacturingApp preference does not send a user without the shop-floor app there', () => {
+    expect(nav({ to: '/intro', interfacePref: 'manufacturingApp', mayUseShopApp: false })).toEqual(ALLOWED);
+    expect(
+      nav({ to: '/payroll', interfacePref: 'manufacturingApp', mayUseShopApp: false }).redirect,
+    ).toBeNull();
+  });
+
+  it('leaving /manufacturing does not send them back either ("Back to the start page" works)', () => {
+    expect(nav({ from: '/manufacturing/menu', to: '/intro', mayUseShopApp: false })).toEqual(ALLOWED);
+  });
+
+  it('opening a /manufacturing address does not make it their interface', () => {
+    expect(nav({ to: '/manufacturing/menu', mayUseShopApp: false })).toEqual(ALLOWED);
+  });
+
+  it('a logged-out tablet on a public /manufacturing screen still takes the shop-floor app', () => {
+    expect(anon({ to: '/manufacturing/painting', mayUseShopApp: false }).setInterface).toBe(
+      'manufacturingApp',
+    );
+  });
+});
+
+describe('issue 15: a user whose only interface is the shop-floor app works in it', () => {
+  const only = { shopAppOnly: true, mayUseShopApp: true };
+  it('Home after login (/ → /intro) lands on /manufacturing/menu', () => {
+    expect(nav({ ...only, from: '/pages/login', to: '/' }).redirect).toBe('/manufacturing/menu');
+    expect(nav({ ...only, from: null, to: '/intro' }).redirect).toBe('/manufacturing/menu');
+  });
+
+  it('even with another interface stored, an office screen sends them to /manufacturing/menu', () => {
+    expect(nav({ ...only, to: '/payroll', interfacePref: 'manufacturing' }).redirect).toBe(
+      '/manufacturing/menu',
+    );
+  });
+
+  it('their own screens, TV boards and Login are not redirected', () => {
+    expect(nav({ ...only, to: '/manufacturing/clocks' }).redirect).toBeNull();
+    expect(nav({ ...only, to: '/tv/faceboard' }).redirect).toBeNull();
+    expect(nav({ ...only, from: '/intro', to: '/pages/login' }).redirect).toBe('/intro');
   });
 });
 

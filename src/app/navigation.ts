@@ -22,6 +22,10 @@ export interface NavRequest {
   loggedIn: boolean;
   /** The user holds the installer security flag (spec 000 §6). */
   installer: boolean;
+  /** The user may use the shop-floor app (menus.ts `mayUseShopApp`). */
+  mayUseShopApp: boolean;
+  /** The shop-floor app is the only interface the user works in (menus.ts `worksOnlyInShopApp`). */
+  shopAppOnly: boolean;
   /** The stored interface preference (spec 000 §3.1), or null. */
   interfacePref: InterfaceName | null;
   /** The first TV path, remembered (spec 000 §2.3), or null. */
@@ -99,14 +103,22 @@ export function decideNavigation(req: NavRequest): NavDecision {
       rememberTvPath: !req.tvPath && isTvScreen(to) ? to : null,
     });
   }
-  // Entering /manufacturing sets the shop-floor app interface.
-  if (isManufacturingPath(to)) return allow({ redirect: stay, setInterface: 'manufacturingApp' });
+  // Entering /manufacturing sets the shop-floor app interface, for someone who may use it: a user who may
+  // not (their screen says so) keeps their own interface, so nothing sends them back there (issue 15).
+  if (isManufacturingPath(to)) {
+    const sets = !req.loggedIn || req.mayUseShopApp;
+    return allow({ redirect: stay, setInterface: sets ? 'manufacturingApp' : null });
+  }
 
-  // The shop-floor app keeps its users in /manufacturing (a stored preference, or leaving it). The way
-  // out is the interface switcher (canChangeInterface), which changes the preference first.
+  // The shop-floor app keeps its users in /manufacturing (a stored preference, or leaving it), and its
+  // only-users always. Never someone who may not use it, whatever the preference says. The way out is
+  // the interface switcher (canChangeInterface) or the shell's "Back to the office", which change the
+  // preference first.
   if (
     req.loggedIn &&
-    (req.interfacePref === 'manufacturingApp' ||
+    req.mayUseShopApp &&
+    (req.shopAppOnly ||
+      req.interfacePref === 'manufacturingApp' ||
       (req.interfacePref === null && req.from && isManufacturingPath(req.from)))
   ) {
     return allow({ redirect: resolvePath(namedRoutes.Manufacturing).path });

@@ -39,7 +39,7 @@ import {
   useUser,
 } from './context';
 import type { Core } from './core';
-import { flagSet } from './menus';
+import { flagSet, mayUseShopApp, worksOnlyInShopApp } from './menus';
 import { decideNavigation, pageTitle } from './navigation';
 import { preloadScreen, rendersBeforeStore, screenComponent, screenPrefetch } from './screens';
 import type { Services } from './services';
@@ -267,7 +267,8 @@ function Frame() {
   if (loggedOut) {
     // Logged out on a screen that needs a login (logout, a 401 acknowledged): Login, then back here.
     if (!isPublicPath(pathname)) {
-      shellState.setAfterLogin(pathname + search);
+      // Only the person who was here continues here after the next login (shell-state.ts).
+      shellState.setAfterLogin(pathname + search, shellState.user());
       return <Navigate to={namedRoutes.Login} replace />;
     }
     return (
@@ -329,6 +330,8 @@ export function createAppRouter(core: Core, hooks: RouterHooks = {}) {
     const snapshot = core.session.getSnapshot();
     const loggedIn = snapshot.matches('loggedIn');
     const user = loggedIn ? snapshot.context.user : null;
+    // The preference in force is this person's own (issue 15), before any rule reads it.
+    shellState.setUser(user?.EmployeeID ?? null);
     const state = shellState.getSnapshot();
     const decision = decideNavigation({
       from: current,
@@ -336,6 +339,8 @@ export function createAppRouter(core: Core, hooks: RouterHooks = {}) {
       search: url.search,
       loggedIn,
       installer: flagSet(user).has('installer'),
+      mayUseShopApp: mayUseShopApp(user),
+      shopAppOnly: worksOnlyInShopApp(user),
       interfacePref: state.interfacePref,
       tvPath: state.tvPath,
       loadedOrder: state.loadedOrder?.orderNum ?? null,

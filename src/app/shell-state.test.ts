@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { shellState } from './shell-state';
+import { afterLoginPath, shellState } from './shell-state';
 
 describe('shell state', () => {
   beforeEach(() => {
@@ -37,9 +37,47 @@ describe('shell state', () => {
 
   it('remembers where Login continues, for this tab, until cleared', () => {
     shellState.setAfterLogin('/screenviewer');
-    expect(shellState.peekAfterLogin()).toBe('/screenviewer');
-    expect(shellState.peekAfterLogin()).toBe('/screenviewer');
+    expect(shellState.peekAfterLogin()).toEqual({ path: '/screenviewer', employeeId: null });
+    expect(afterLoginPath(shellState.peekAfterLogin(), 1003)).toBe('/screenviewer');
     shellState.setAfterLogin(null);
     expect(shellState.peekAfterLogin()).toBeNull();
+  });
+
+  it('an address left when a session ended is continued to by that person only (issue 15)', () => {
+    shellState.setAfterLogin('/manufacturing/menu', 1004);
+    expect(afterLoginPath(shellState.peekAfterLogin(), 1004)).toBe('/manufacturing/menu');
+    expect(afterLoginPath(shellState.peekAfterLogin(), 1009)).toBeNull();
+  });
+
+  describe('the interface preference belongs to the person (issue 15)', () => {
+    it('another user logging in on the same browser does not inherit it', () => {
+      shellState.setUser(1004);
+      shellState.setInterface('manufacturingApp');
+      shellState.setUser(null);
+      shellState.setUser(1003);
+      expect(shellState.getSnapshot().interfacePref).toBeNull();
+      shellState.setUser(1009);
+      expect(shellState.getSnapshot().interfacePref).toBeNull();
+    });
+
+    it('the same user finds their own again, after another user and after a reload', () => {
+      shellState.setUser(1004);
+      shellState.setInterface('manufacturingApp');
+      shellState.setUser(1003);
+      shellState.setInterface('manufacturing');
+      shellState.setUser(1004);
+      expect(shellState.getSnapshot().interfacePref).toBe('manufacturingApp');
+      shellState.reset(); // a reload: no one until the router reads the session
+      shellState.setUser(1003);
+      expect(shellState.getSnapshot().interfacePref).toBe('manufacturing');
+    });
+
+    it('what no one set (a TV) is the browser’s own and not any user’s', () => {
+      shellState.setInterface('tv');
+      shellState.setUser(1004);
+      expect(shellState.getSnapshot().interfacePref).toBeNull();
+      shellState.setUser(null);
+      expect(shellState.getSnapshot().interfacePref).toBe('tv');
+    });
   });
 });

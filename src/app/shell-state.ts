@@ -5,8 +5,14 @@ import { type InterfaceName, interfaces } from '../../domain/contract/wire';
  * (browser storage, spec 000 §2.3 and §3.1), the loaded PM order, and the configurator's open project
  * and its "validations loaded" flag (reset on every route change, spec 000 §2.3). Each is an external
  * store for useSyncExternalStore.
+ *
+ * The interface preference belongs to the person, not the browser (issue 15): an office user who once
+ * opened a tablet link must not hand the shop-floor app to the next person who logs in on that browser.
+ * Each employee's preference has its own key; the browser's own (no one logged in) is what a TV keeps.
  */
 const INTERFACE = 'sw.interface';
+const interfaceKey = (employeeId: number | null) =>
+  employeeId === null ? INTERFACE : `${INTERFACE}.${employeeId}`;
 const TV_PATH = 'sw.tvPath';
 const AFTER_LOGIN = 'sw.afterLogin';
 
@@ -28,6 +34,18 @@ function set(store: Storage | undefined, key: string, value: string | null): voi
 const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
+export interface AfterLogin {
+  path: string;
+  /** Who was there when the session ended; null: opened while logged out. */
+  employeeId: number | null;
+}
+
+/** Where Login continues for the employee who just logged in: their own address, or one left by no one. */
+export function afterLoginPath(entry: AfterLogin | null, employeeId: number): string | null {
+  if (!entry) return null;
+  return entry.employeeId === null || entry.employeeId === employeeId ? entry.path : null;
+}
+
 export interface ShellState {
   interfacePref: InterfaceName | null;
   tvPath: string | null;
@@ -36,8 +54,11 @@ export interface ShellState {
   validationsLoaded: boolean;
 }
 
+/** Whose preference is read and written: the logged-in employee, or null (the browser's own). */
+let owner: number | null = null;
+
 function readInterface(): InterfaceName | null {
-  const v = get(local(), INTERFACE);
+  const v = get(local(), interfaceKey(owner));
   return v && (interfaces as readonly string[]).includes(v) ? (v as InterfaceName) : null;
 }
 
@@ -63,8 +84,14 @@ export const shellState = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
+  /** The employee now logged in (null: no one); their own preference becomes the one in force. */
+  setUser(employeeId: number | null): void {
+    if (employeeId === owner) return;
+    owner = employeeId;
+    update({ interfacePref: readInterface() });
+  },
   setInterface(pref: InterfaceName | null): void {
-    set(local(), INTERFACE, pref);
+    set(local(), interfaceKey(owner), pref);
     update({ interfacePref: pref });
   },
   rememberTvPath(path: string | null): void {
@@ -80,15 +107,33 @@ export const shellState = {
   setValidationsLoaded(loaded: boolean): void {
     update({ validationsLoaded: loaded });
   },
-  /** Where Login continues once the user is in (the address that sent them to Login). */
-  setAfterLogin(path: string | null): void {
-    set(session(), AFTER_LOGIN, path);
+  /**
+   * Where Login continues once the user is in (the address that sent them to Login). `employeeId`: the
+   * person who was there when the session ended (logout, expiry); only they continue to it, so the next
+   * person on a shared browser starts at their own Home. Null: an address opened while logged out, which
+   * anyone who logs in continues to.
+   */
+  setAfterLogin(path: string | null, employeeId: number | null = null): void {
+    set(session(), AFTER_LOGIN, path === null ? null : JSON.stringify({ path, employeeId }));
   },
-  peekAfterLogin(): string | null {
-    return get(session(), AFTER_LOGIN);
+  /** What Login was asked to continue to, and for whom (see {@link afterLoginPath}). */
+  peekAfterLogin(): AfterLogin | null {
+    try {
+      const stored = JSON.parse(get(session(), AFTER_LOGIN) ?? 'null') as Partial<AfterLogin> | null;
+      if (typeof stored?.path !== 'string') return null;
+      const employeeId = typeof stored.employeeId === 'number' ? stored.employeeId : null;
+      return { path: stored.path, employeeId };
+    } catch {
+      return null;
+    }
   },
-  /** Tests: start over from storage. */
+  /** The employee whose preference is in force (the last one the router saw logged in), or null. */
+  user(): number | null {
+    return owner;
+  },
+  /** Tests: start over from storage, no one logged in. */
   reset(): void {
+    owner = null;
     state = {
       interfacePref: readInterface(),
       tvPath: get(local(), TV_PATH),

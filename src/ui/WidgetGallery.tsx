@@ -22,6 +22,12 @@ export interface WidgetGalleryProps {
   /** The app's stores, so the gallery's toasts and alerts appear where the app's do. */
   toasts?: ToastStore;
   alerts?: AlertStore;
+  /**
+   * A person whose photo exists, with the address builder that may fetch it (the app passes the
+   * logged-in user and the API client's photoUrl, which carries their token). Without it the gallery
+   * shows initials only and asks the server for nothing.
+   */
+  photo?: { person: AvatarPerson; photoUrl: (employeeId: number) => string };
 }
 
 const people: AvatarPerson[] = [
@@ -43,16 +49,6 @@ const people: AvatarPerson[] = [
     BackColor: '#f59e0b',
     TextColor: '#0b1f33',
     PhotoExists: false,
-  },
-  // PhotoExists with no photo on the server: shows the fallback to initials.
-  {
-    EmployeeID: 999999,
-    FirstName: 'Cy',
-    LastName: 'Ng',
-    Name: 'Cy Ng',
-    BackColor: '#067647',
-    TextColor: '#ffffff',
-    PhotoExists: true,
   },
 ];
 
@@ -228,6 +224,13 @@ export function WidgetGallery(props: WidgetGalleryProps) {
             ))}
           </div>
         ))}
+        {props.photo ? (
+          <div className="row" data-testid="gallery-photo">
+            {(Object.keys(AVATAR_SIZES) as AvatarSize[]).map((s) => (
+              <Avatar key={s} person={props.photo!.person} photoUrl={props.photo!.photoUrl} size={s} />
+            ))}
+          </div>
+        ) : null}
       </GroupBox>
 
       <GroupBox caption="File icons">

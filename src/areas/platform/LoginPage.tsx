@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCore } from '../../app/context';
-import { shellState } from '../../app/shell-state';
+import { afterLoginPath, shellState } from '../../app/shell-state';
 import { useT } from '../../i18n';
 
 /** /pages/login: the one screen everyone sees first. A logged-in user is sent on (spec 000 §2.3). */
@@ -10,6 +10,7 @@ export function LoginPage() {
   const { session } = useCore();
   const state = useSelector(session, (s) => s.value);
   const error = useSelector(session, (s) => (s.matches('loggedOut') ? s.context.error : null));
+  const employeeId = useSelector(session, (s) => s.context.user?.EmployeeID ?? null);
   // Where the user was going when sent here (spec 000 §2.3), taken once: Home by default.
   const [afterLogin] = useState(() => shellState.peekAfterLogin());
   const t = useT();
@@ -18,7 +19,9 @@ export function LoginPage() {
 
   if (state === 'loggedIn') {
     shellState.setAfterLogin(null);
-    return <Navigate to={afterLogin && afterLogin !== '/pages/login' ? afterLogin : '/'} replace />;
+    // Another person's last address is not this one's: they start at their own Home (issue 15).
+    const next = employeeId === null ? null : afterLoginPath(afterLogin, employeeId);
+    return <Navigate to={next && next !== '/pages/login' ? next : '/'} replace />;
   }
   const busy = state === 'loggingIn';
 
