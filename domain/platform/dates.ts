@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import 'dayjs/locale/es.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { plantTimeZone } from './plants';
 
 dayjs.extend(utc);
