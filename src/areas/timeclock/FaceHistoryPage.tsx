@@ -95,7 +95,7 @@ export function FaceHistoryPage() {
                 job: a.JobNumber ?? '',
                 op: a.OperationSequence ?? '',
               })
-            : `${a.IndirectCode} ${a.IndirectDescription ?? ''}`,
+            : `${a.IndirectCode} ${a.IndirectDescription ? t(a.IndirectDescription) : ''}`,
           flags: { MissingOut: false, LongShift: false },
         }),
       ),

@@ -129,7 +129,7 @@ export function MyTimePage() {
                             op: a.OperationSequence ?? '',
                           })
                         : t('Indirect: {{what}}', {
-                            what: a.IndirectDescription ?? a.IndirectCode ?? '',
+                            what: a.IndirectDescription ? t(a.IndirectDescription) : (a.IndirectCode ?? ''),
                           })}
                     </td>
                     <td>{formatClock(a.StartedAt, plantId)}</td>
