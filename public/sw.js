@@ -34,7 +34,9 @@ self.addEventListener('fetch', (event) => {
   if (
     url.origin !== self.location.origin ||
     url.pathname.startsWith('/api/') ||
-    url.pathname.startsWith('/hub')
+    url.pathname.startsWith('/hub') ||
+    // The help pages are documents of their own: never answered with, or stored as, the app shell.
+    url.pathname.startsWith('/help/')
   )
     return;
   if (request.mode === 'navigate') {

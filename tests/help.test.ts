@@ -81,7 +81,7 @@ describe.skipIf(!dbAvailable)(`help calls (${dbKind})`, () => {
         Kind: 'video',
         RouteName: 'Scheduling',
         Title: 'What-if schedules and committing them',
-        URL: 'https://help.steelworks.example/videos/scheduling-what-if.mp4',
+        URL: '/help/scheduling.html#whatif',
       });
     });
 
@@ -193,9 +193,10 @@ describe.skipIf(!dbAvailable)(`help calls (${dbKind})`, () => {
     const bad: Array<[string, Record<string, unknown>, string | RegExp]> = [
       [
         'a relative address',
-        { ...good, URL: '/help/a.mp4' },
+        { ...good, URL: 'help/a.mp4' },
         /^URL must be a full web address starting with http:\/\/ or https:\/\//,
       ],
+      ['another host without a scheme', { ...good, URL: '//videos.example.com/a.mp4' }, /^URL must be/],
       ['a javascript: address', { ...good, URL: 'javascript:alert(1)' }, /^URL must be a full web address/],
       [
         'an ftp address',
@@ -234,7 +235,7 @@ describe.skipIf(!dbAvailable)(`help calls (${dbKind})`, () => {
       ],
       [
         'an address the screen already has',
-        { ...good, URL: 'https://help.steelworks.example/videos/getting-around.mp4' },
+        { ...good, URL: '/help/getting-around.html#menu' },
         '"Intro" already has this address as "Getting around the application"; change that link instead of adding it twice.',
       ],
     ];
@@ -245,7 +246,7 @@ describe.skipIf(!dbAvailable)(`help calls (${dbKind})`, () => {
     it('the same address may serve another screen, and a link may keep its own address when changed', async () => {
       const other = await api.post<Link>(
         'web/SaveHelpLink',
-        { ...good, RouteName: 'Weather', URL: 'https://help.steelworks.example/videos/getting-around.mp4' },
+        { ...good, RouteName: 'Weather', URL: '/help/getting-around.html#menu' },
         admin,
       );
       expect(other.envelope.Error).toBe(false);

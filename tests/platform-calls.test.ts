@@ -133,7 +133,7 @@ describe.skipIf(!dbAvailable)(`platform calls (${dbKind})`, () => {
         {
           HelpLinkID: expect.any(Number),
           Title: 'Getting around the application',
-          URL: 'https://help.steelworks.example/videos/getting-around.mp4',
+          URL: '/help/getting-around.html#menu',
         },
       ]);
       const sops = await api.get<Array<Record<string, unknown>>>(
@@ -145,7 +145,7 @@ describe.skipIf(!dbAvailable)(`platform calls (${dbKind})`, () => {
         {
           HelpLinkID: expect.any(Number),
           Title: 'SOP-001 Logging in and choosing a plant',
-          URL: 'https://help.steelworks.example/sop/SOP-001.pdf',
+          URL: '/help/getting-around.html#login',
         },
       ]);
       // A route with only an SOP has no video.

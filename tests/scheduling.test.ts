@@ -1062,7 +1062,7 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
             { HolidayID: 0, PlantID: 4, Date: '2026-12-21', Description: 'Again' },
             scheduler,
           ),
-        '2026-12-21 is a holiday already (Inventory count).',
+        'Dec-21-26 is a holiday already (Inventory count).',
       );
       await refused(
         () =>

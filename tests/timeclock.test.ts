@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentWeekStart } from '../domain/payroll/rules';
+import { formatLocalDate } from '../domain/platform/dates';
 import { addDays } from '../domain/scheduling/calendar';
 import { FaceHistory, MyTime, Punch, Timecard } from '../domain/timeclock/entities';
 import type { Sql } from '../server/db/database';
@@ -377,7 +378,7 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
         'timeclock/SavePunch',
         { ClockPunchID: paulPunch, ClockedInAt: at(tuesday, '07:00'), ClockedOutAt: at(tuesday, '15:00') },
         tim,
-        `The payroll week of ${lastMonday} of Paul Two is locked: unlock it to correct its punches.`,
+        `The payroll week of ${formatLocalDate(lastMonday)} of Paul Two is locked: unlock it to correct its punches.`,
       );
       const cards = Timecard.array().parse(
         await get('timeclock/GetTimecards', { PlantID: 4, WeekStart: lastMonday }, tim),

@@ -41,14 +41,19 @@ export const RouteNameField = z
     message: 'RouteName must be a screen name on one line, without tabs or line breaks',
   });
 
-/** A web address people can open from any device: http or https, with a host. */
+/**
+ * A web address people can open from any device: http or https with a host, or a page of this product
+ * (a path from its root, such as the help pages under /help/), which opens on whatever host serves it.
+ */
 export const HelpUrlField = Text(2000).trim().min(1).refine(isWebAddress, {
   message:
-    'URL must be a full web address starting with http:// or https:// (for example https://videos.example.com/intro.mp4)',
+    'URL must be a full web address starting with http:// or https:// (for example https://videos.example.com/intro.mp4), or a page of Steelworks starting with / (for example /help/scheduling.html)',
 });
 
 export function isWebAddress(text: string): boolean {
-  if (/\s/.test(text)) return false;
+  if (/\s/.test(text) || text.includes('\\')) return false;
+  // A path of this product; `//host` would be another host without a scheme.
+  if (text.startsWith('/')) return !text.startsWith('//');
   let url: URL;
   try {
     url = new URL(text);

@@ -59,7 +59,7 @@ describe('recording a check', () => {
     expect(recordCheckProblem({ ...base, checkTime: at(0) })).toMatch(/not a two-hour check/);
     expect(recordCheckProblem({ ...base, checkTime: at(-2) })).toMatch(/not a two-hour check/);
     expect(recordCheckProblem({ ...base, checkTime: at(4) })).toBe(
-      'The Nov-25-26 5:00 AM check of LV-CUT01 is not due yet.',
+      'The Nov-25-26 5:00 am check of LV-CUT01 is not due yet.',
     );
     expect(recordCheckProblem({ ...base, done: [at(2)] })).toMatch(/already recorded/);
   });

@@ -1,3 +1,4 @@
+import { localParts } from '../platform/dates';
 import type { Override, SchedulingCalendar, Shift } from './entities';
 
 /**
@@ -28,35 +29,13 @@ const HORIZON_DAYS = 400;
 
 // Local date + time → UTC instant (a time that happens twice on the fall-back night is its first
 // occurrence; dayjs.tz takes the second, which would start a 01:00 shift an hour late). dayjs.tz builds an Intl formatter on every call (about a millisecond
-// each, measured: 0.5 s for the first 10,000-task recompute), so this keeps one formatter per zone and
+// each, measured: 0.5 s for the first 10,000-task recompute), so this reads the parts with the one cached
+// formatter per zone of domain/platform/dates.ts and
 // memoises the conversions: a calendar repeats the same few clock times, and recomputing a plant's
 // schedules asks for the same dates again for every lane (bounded: cleared when large).
-const formatters = new Map<string, Intl.DateTimeFormat>();
 function zoneOffset(ms: number, tz: string): number {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(tz, f);
-  }
-  const p: Record<string, number> = {};
-  for (const part of f.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const asUtc = Date.UTC(
-    p.year ?? 0,
-    (p.month ?? 1) - 1,
-    p.day ?? 1,
-    p.hour ?? 0,
-    p.minute ?? 0,
-    p.second ?? 0,
-  );
+  const p = localParts(ms, tz);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 

@@ -24,7 +24,7 @@ describe('clocking', () => {
   it('clocking in twice is refused with the plant-local time of the open punch', () => {
     expect(clockInProblem(null, 'Dana Whitfield', CHICAGO)).toBeNull();
     expect(clockInProblem({ ClockedInAt: '2026-12-21T12:05:00.000Z' }, 'Dana Whitfield', CHICAGO)).toBe(
-      'Dana Whitfield is already clocked in since Dec-21-26 6:05 AM.',
+      'Dana Whitfield is already clocked in since Dec-21-26 6:05 am.',
     );
   });
 
@@ -41,8 +41,8 @@ describe('clocking', () => {
   });
 
   it('formats spec 000 §9 datetimes in the plant zone (PM, midnight)', () => {
-    expect(formatPlantDateTime('2026-12-21T20:30:00Z', 'America/New_York')).toBe('Dec-21-26 3:30 PM');
-    expect(formatPlantDateTime('2026-07-01T06:00:00Z', MONTERREY)).toBe('Jul-1-26 12:00 AM');
+    expect(formatPlantDateTime('2026-12-21T20:30:00Z', 'America/New_York')).toBe('Dec-21-26 3:30 pm');
+    expect(formatPlantDateTime('2026-07-01T06:00:00Z', MONTERREY)).toBe('Jul-1-26 12:00 am');
   });
 });
 
@@ -98,7 +98,7 @@ describe('downtime', () => {
         'LV-CUT01',
         'America/New_York',
       ),
-    ).toBe('LV-CUT01 is already down (Breakdown) since Dec-21-26 9:10 AM.');
+    ).toBe('LV-CUT01 is already down (Breakdown) since Dec-21-26 9:10 am.');
     expect(endDowntimeProblem(null, 'LV-CUT01')).toBe('LV-CUT01 is not down.');
     expect(
       endDowntimeProblem({ StartedAt: '2026-12-21T14:10:00Z', Reason: 'Breakdown' }, 'LV-CUT01'),

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../platform/dates';
 import { addDays, localDateOf, localInstant } from '../scheduling/calendar';
 import type { Face, FaceboardDoc, TeamMember } from './entities';
 
@@ -9,22 +10,9 @@ import type { Face, FaceboardDoc, TeamMember } from './entities';
 
 const MINUTE = 60_000;
 
-/** Spec 000 §9 datetime format, MMM-D-YY h:mm a, in the plant's time zone: `Dec-21-26 6:05 AM`. */
+/** Spec 000 §9 datetime format, MMM-D-YY h:mm a, in the plant's time zone: `Dec-21-26 6:05 am`. */
 export function formatPlantDateTime(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: 'numeric',
-      year: '2-digit',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month}-${parts.day}-${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+  return formatDateTime(iso, timeZone);
 }
 
 export interface OpenPunch {

@@ -98,12 +98,12 @@ describe('punch corrections', () => {
     ).toBe('A punch cannot be in the future.');
     expect(
       problem({ ClockPunchID: 1, ClockedInAt: '2026-12-21T12:00:00Z', ClockedOutAt: '2026-12-22T13:00:00Z' }),
-    ).toBe('It overlaps the punch of Dec-22-26 7:00 AM – now.');
+    ).toBe('It overlaps the punch of Dec-22-26 7:00 am – now.');
     expect(problem({ ClockPunchID: 2, ClockedInAt: '2026-12-21T20:00:00Z', ClockedOutAt: null })).toBe(
-      'It overlaps the punch of Dec-21-26 7:00 AM – Dec-21-26 4:00 PM.',
+      'It overlaps the punch of Dec-21-26 7:00 am – Dec-21-26 4:00 pm.',
     );
     expect(problem({ ClockPunchID: 1, ClockedInAt: '2026-12-20T12:00:00Z', ClockedOutAt: null })).toBe(
-      'There is already an open punch since Dec-22-26 7:00 AM: only one punch can be open.',
+      'There is already an open punch since Dec-22-26 7:00 am: only one punch can be open.',
     );
   });
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { EXPIRED_401_TEXT } from '../../domain/contract/wire';
 import { demoEmployees } from '../../server/db/seed';
+import { expectShownOnce } from '../support/feedback';
 import { logIn, openScreen, serverSession, storedSession } from '../support/session';
 
 test('/ redirects a logged-out visitor to the login page', async ({ page }) => {
@@ -10,13 +11,18 @@ test('/ redirects a logged-out visitor to the login page', async ({ page }) => {
   await page.screenshot({ path: 'test-results/screens/login.png', fullPage: true });
 });
 
-test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+test('a wrong password shows the server message once, beside the form, and keeps what was typed', async ({
+  page,
+}) => {
   await page.goto('/pages/login');
   await page.getByLabel('User name').fill('pm');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('The user name or password is not correct.');
-  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.locator('form.login-card').getByRole('alert')).toHaveText(
+    'The user name or password is not correct.',
+  );
+  await expectShownOnce(page, 'The user name or password is not correct.');
+  await expect(page.getByLabel('User name')).toHaveValue('pm');
   await expect(page).toHaveURL(/\/pages\/login$/);
 });
 

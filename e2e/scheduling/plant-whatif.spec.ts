@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectSuccessToast } from '../support/feedback';
 import { logIn } from '../support/session';
 import {
   dragCard,
@@ -60,8 +61,7 @@ test('a what-if is made, changed without touching the official schedule, and com
   await a.getByRole('button', { name: 'Commit' }).click();
   await a.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
   await expect(a.getByTestId('schedule-mode')).toContainText('Committed: read only');
-  await expect(a.getByRole('alertdialog')).toContainText('was committed to the official schedule');
-  await a.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expectSuccessToast(a, 'was committed to the official schedule');
   await expect(a.getByRole('button', { name: 'Commit' })).toHaveCount(0);
   await expect.poll(async () => (await serverLanes(b, official)).get(to)?.[0]).toBe(officialTask);
   await expect.poll(async () => (await topOfLane(b, to, 1))[0], { timeout: 5_000 }).toBe(officialTask);

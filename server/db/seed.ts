@@ -311,37 +311,40 @@ export const demoEmployees: NewEmployee[] = [
   },
 ];
 
-const HELP = 'https://help.steelworks.example';
+/**
+ * The demo's help links point at the help pages inside the product (public/help, served with the
+ * client), never at a host that does not exist: the demo has no video or SOP library of its own.
+ */
+const HELP = '/help';
 
 /** The demo help videos and procedure links (screen name, kind, title, address). */
 export const demoHelpLinks: ReadonlyArray<readonly [string, 'video' | 'sop', string, string]> = [
-  ['Intro', 'video', 'Getting around the application', `${HELP}/videos/getting-around.mp4`],
-  ['Intro', 'sop', 'SOP-001 Logging in and choosing a plant', `${HELP}/sop/SOP-001.pdf`],
-  ['Connections', 'sop', 'SOP-014 Checking live connections', `${HELP}/sop/SOP-014.pdf`],
+  ['Intro', 'video', 'Getting around the application', `${HELP}/getting-around.html#menu`],
+  ['Intro', 'sop', 'SOP-001 Logging in and choosing a plant', `${HELP}/getting-around.html#login`],
+  ['Connections', 'sop', 'SOP-014 Checking live connections', `${HELP}/connections.html#check`],
   [
     'Production Plan',
     'video',
     'Building a production plan from released jobs',
-    `${HELP}/videos/production-plan-build.mp4`,
+    `${HELP}/production-plan.html#build`,
   ],
+  ['Production Plan', 'video', 'Moving a plan between work centers', `${HELP}/production-plan.html#move`],
   [
     'Production Plan',
-    'video',
-    'Moving a plan between work centers',
-    `${HELP}/videos/production-plan-move.mp4`,
+    'sop',
+    'SOP-210 Releasing a production plan to the floor',
+    `${HELP}/production-plan.html#release`,
   ],
-  ['Production Plan', 'sop', 'SOP-210 Releasing a production plan to the floor', `${HELP}/sop/SOP-210.pdf`],
   [
     'Production Plans',
     'video',
     'Finding and filtering production plans',
-    `${HELP}/videos/production-plans-list.mp4`,
+    `${HELP}/production-plans.html#find`,
   ],
-  ['Scheduling', 'video', 'Reading the plant schedule', `${HELP}/videos/scheduling-overview.mp4`],
-  ['Scheduling', 'video', 'What-if schedules and committing them', `${HELP}/videos/scheduling-what-if.mp4`],
-  ['Scheduling', 'sop', 'SOP-220 Weekly schedule commit', `${HELP}/sop/SOP-220.pdf`],
-  ['Scheduling', 'sop', 'SOP-221 Holidays, shifts and overrides', `${HELP}/sop/SOP-221.pdf`],
-  ['Shipments', 'sop', 'SOP-410 Finalizing a shipment', `${HELP}/sop/SOP-410.pdf`],
+  ['Scheduling', 'video', 'Reading the plant schedule', `${HELP}/scheduling.html#overview`],
+  ['Scheduling', 'video', 'What-if schedules and committing them', `${HELP}/scheduling.html#whatif`],
+  ['Scheduling', 'sop', 'SOP-220 Weekly schedule commit', `${HELP}/scheduling.html#commit`],
+  ['Scheduling', 'sop', 'SOP-221 Holidays, shifts and overrides', `${HELP}/scheduling.html#calendar`],
 ];
 
 /**

@@ -5,6 +5,20 @@
  * "scrap" is "desecho", "downtime" is "paro", an indirect activity is "trabajo indirecto".
  */
 export const spanishShopfloorTexts: Record<string, string> = {
+  // The names of the indirect (labor) codes and downtime reasons of the reference data (migration 0012):
+  // screens pass them to t() as variables (translations-es-reference.test.ts checks each has its Spanish).
+  Cleaning: 'Limpieza',
+  Training: 'Capacitación',
+  Meeting: 'Junta',
+  'Material handling': 'Manejo de material',
+  'Maintenance assist': 'Apoyo a mantenimiento',
+  Safety: 'Seguridad',
+  'Waiting for material': 'Esperando material',
+  Changeover: 'Cambio de modelo',
+  Breakdown: 'Avería',
+  'Quality hold': 'Retención por calidad',
+  'No operator': 'Sin operador',
+  Tooling: 'Herramental',
   // The face (shared.tsx).
   'Not clocked in': 'Sin fichar',
   'On {{machine}}: job {{job}}, operation {{op}}': 'En {{machine}}: trabajo {{job}}, operación {{op}}',

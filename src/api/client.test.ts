@@ -225,6 +225,27 @@ describe('envelope error catalogue', () => {
     expect(t.logged.some((entry) => entry.includes('Someone else is editing this'))).toBe(true);
   });
 
+  it('inline: the screen shows the failure in place, so Error, Sorry and HTTP errors raise no alert', async () => {
+    const answers = [
+      envelopeResponse({ Error: true, Message: 'The user name or password is not correct.' }),
+      envelopeResponse({ Sorry: true, Message: 'Job J999999 was not found.' }),
+      jsonResponse({ Error: true, Message: 'Too many failed logins' }, { status: 429 }),
+    ];
+    const t = makeClient(() => answers.shift()!);
+    const login = await rejectionOf(
+      t.client.post(Login, { UserName: 'pm', Password: 'x' }, { inline: true }),
+    );
+    expect(login).toMatchObject({ kind: 'error', message: 'The user name or password is not correct.' });
+    const plan = await rejectionOf(t.client.get(GetPlants, {}, { inline: true }));
+    expect(plan).toMatchObject({ kind: 'sorry', message: 'Job J999999 was not found.' });
+    const limited = await rejectionOf(
+      t.client.post(Login, { UserName: 'pm', Password: 'x' }, { inline: true }),
+    );
+    expect(limited).toMatchObject({ kind: 'http', message: 'Too many failed logins' });
+    expect(t.shown).toEqual([]);
+    expect(t.logged.some((entry) => entry.includes('Job J999999 was not found.'))).toBe(true);
+  });
+
   it('Silent: rejects with the Message and shows nothing', async () => {
     const t = makeClient(() => envelopeResponse({ Silent: true, Message: 'nothing changed' }));
     const error = await rejectionOf(t.client.get(GetPlants, {}));

@@ -76,6 +76,11 @@ export interface RequestOptions {
   bigPost?: boolean;
   /** Default: the call's own method. */
   method?: 'GET' | 'POST';
+  /**
+   * The screen shows a failure in place (the login form, a plan that does not exist): no alert, so the
+   * person reads the error once. The failure is still logged and rejected with its message.
+   */
+  inline?: boolean;
 }
 
 /** A post waiting in the post queue: the call's path and the validated payload (see `queuedPostBody`). */
@@ -102,9 +107,9 @@ export interface ApiClient {
   get<C extends CallDef>(
     call: C,
     payload: PayloadOf<C>,
-    opts?: { returnOrder?: boolean },
+    opts?: { returnOrder?: boolean; inline?: boolean },
   ): Promise<ResultOf<C>>;
-  post<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<ResultOf<C>>;
+  post<C extends CallDef>(call: C, payload: PayloadOf<C>, opts?: { inline?: boolean }): Promise<ResultOf<C>>;
   bigPost<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<ResultOf<C>>;
   upload(files: readonly (File | Blob)[], extra?: Record<string, string>): Promise<StoredFile[]>;
   download(fileId: string, opts?: { method?: 'GET' | 'POST' }): Promise<DownloadedFile>;
@@ -328,15 +333,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** Applies the envelope flags, the ReturnOrder check and decodes the result. */
-  async function settle<T>(path: string, envelope: Envelope, sentOrder?: number): Promise<ApiResult<T>> {
+  async function settle<T>(
+    path: string,
+    envelope: Envelope,
+    sentOrder: number | undefined,
+    quiet: boolean,
+  ): Promise<ApiResult<T>> {
     const message = envelope.Message || `The server refused ${path}`;
     if (envelope.Error) {
-      ui.showError(message);
+      if (!quiet) ui.showError(message);
       log('[api]', path, 'Error', message);
       throw new ApiError('error', message);
     }
     if (envelope.Sorry) {
-      ui.showWarning(message);
+      if (!quiet) ui.showWarning(message);
       log('[api]', path, 'Sorry', message);
       throw new ApiError('sorry', message);
     }
@@ -351,7 +361,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       data = await decodeResultJSON(envelope);
     } catch (cause) {
       const text = `The server answered ${path} with a result that cannot be read`;
-      ui.showError(text);
+      if (!quiet) ui.showError(text);
       log('[api]', path, text, cause);
       throw new ApiError('http', text);
     }
@@ -374,7 +384,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     payload: PayloadOf<C>,
     opts: RequestOptions = {},
   ): Promise<ApiResult<ResultOf<C>>> {
-    validate(call, payload, false);
+    const quiet = opts.inline === true;
+    validate(call, payload, quiet);
     const method = opts.method ?? call.method;
     const own: Record<string, unknown> = isRecord(payload) ? payload : {};
     const { session, fields } = transport();
@@ -397,8 +408,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       returnOrders.set(call.path, sentOrder);
       (init.headers as Record<string, string>)[WireHeaders.returnOrder] = String(sentOrder);
     }
-    const envelope = await exchange(call.path, url, init, false);
-    return settle<ResultOf<C>>(call.path, envelope, sentOrder);
+    const envelope = await exchange(call.path, url, init, quiet);
+    return settle<ResultOf<C>>(call.path, envelope, sentOrder, quiet);
   }
 
   async function download(fileId: string, opts: { method?: 'GET' | 'POST' } = {}): Promise<DownloadedFile> {
@@ -453,7 +464,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       { method: 'POST', headers: headers(session), body: form },
       false,
     );
-    const { data } = await settle<StoredFile[] | null>(path, envelope);
+    const { data } = await settle<StoredFile[] | null>(path, envelope, undefined, false);
     return data ?? [];
   }
 
@@ -547,8 +558,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     loading,
     request,
     get: async (call, payload, opts) =>
-      (await request(call, payload, { returnOrder: opts?.returnOrder, method: 'GET' })).data,
-    post: async (call, payload) => (await request(call, payload, { method: 'POST' })).data,
+      (await request(call, payload, { returnOrder: opts?.returnOrder, inline: opts?.inline, method: 'GET' }))
+        .data,
+    post: async (call, payload, opts) =>
+      (await request(call, payload, { method: 'POST', inline: opts?.inline })).data,
     bigPost: async (call, payload) => (await request(call, payload, { method: 'POST', bigPost: true })).data,
     upload,
     download,

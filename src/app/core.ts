@@ -24,6 +24,9 @@ type HubActor = ActorRefFrom<typeof hubConnectionMachine>;
  */
 export function createCore(opts: CoreOptions) {
   const alerts = createAlertStore();
+  // Successes are toasts (spec 000 §2.4): they close themselves and block nothing. Errors and warnings
+  // stay alerts, which a person acknowledges.
+  const toasts = createToastStore();
   const restoredUser = storage.loadUser();
   /** The hub connection, once the store has started it (./store.ts): Login has none. */
   let hub: HubActor | null = null;
@@ -48,7 +51,7 @@ export function createCore(opts: CoreOptions) {
     ui: {
       showError: (m) => alerts.show('error', m),
       showWarning: (m) => alerts.show('warning', m),
-      showSuccess: (m) => alerts.show('success', m),
+      showSuccess: (m) => toasts.show(m, { kind: 'success' }),
     },
   });
   // Background calls (catch-up pulls, the hub's session check): no alert, no loading bar. A 401 still
@@ -60,7 +63,8 @@ export function createCore(opts: CoreOptions) {
     sessionMachine.provide({
       actors: {
         login: fromPromise<UserRecord, { userName: string; password: string }>(({ input }) =>
-          api.post(Login, { UserName: input.userName, Password: input.password }),
+          // The login form shows a refusal beside the fields (LoginPage): no alert as well.
+          api.post(Login, { UserName: input.userName, Password: input.password }, { inline: true }),
         ),
         logout: fromPromise(async () => {
           await api.post(Logout, {}).catch(() => undefined);
@@ -98,8 +102,6 @@ export function createCore(opts: CoreOptions) {
       backgroundApi.get(Translate, { English: text, language: language as Language }),
     getLanguage: () => session.getSnapshot().context.user?.Language ?? 'en',
   });
-  const toasts = createToastStore();
-
   session.start();
   return {
     toasts,

@@ -116,8 +116,9 @@ export const screenPrefetch: Partial<
 > = {
   productionPlan: (api, { jobNumToLoad }) => {
     if (!jobNumToLoad) return;
-    sharedGet(api, planHead.load, { JobNumber: jobNumToLoad });
-    sharedGet(api, planHead.machines, { JobNumber: jobNumToLoad });
+    // The plan screen says in place why a plan cannot be shown (planRequests): no alert as well.
+    sharedGet(api, planHead.load, { JobNumber: jobNumToLoad }, Date.now(), { inline: true });
+    sharedGet(api, planHead.machines, { JobNumber: jobNumToLoad }, Date.now(), { inline: true });
   },
   // The board opens on the user's plant and its official schedule (src/areas/scheduling/plant).
   plantSchedule: (api, _params, user) => {

@@ -21,12 +21,13 @@ export function sharedGet<C extends CallDef>(
   call: C,
   payload: PayloadOf<C>,
   now = Date.now(),
+  opts: { inline?: boolean } = {},
 ): { promise: Promise<ResultOf<C>>; fresh: boolean } {
   const key = `${call.path.toLowerCase()} ${JSON.stringify(payload)}`;
   const have = shared.get(key);
   if (have && now - have.at < SHARE_MS)
     return { promise: have.promise as Promise<ResultOf<C>>, fresh: false };
-  const promise = api.get(call, payload);
+  const promise = api.get(call, payload, opts);
   // Handled where it is used; this keeps an unused prefetch's failure from being "unhandled".
   promise.catch(() => undefined);
   shared.set(key, { at: now, promise });

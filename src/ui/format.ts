@@ -1,10 +1,26 @@
 /**
- * Display formats of spec 000 §9 and §3.2. Dates and datetimes are the domain's (plant time zone,
- * MMM-D-YY and MMM-D-YY h:mm a): re-exported here so widgets have one import, never a second copy.
+ * Display formats of spec 000 §9 and §3.2. Dates and times are the one formatter of
+ * domain/platform/dates.ts (MMM-D-YY, MMM-D-YY h:mm a; date-only values as they are, instants in the
+ * plant's zone): re-exported here so screens have one import, never a second copy.
  */
 import { FILE_SIZE_UNITS } from './constants';
 
-export { DATE_FORMAT, DATETIME_FORMAT, formatDate, formatDateTime } from '../../domain/platform/dates';
+export {
+  DATE_FORMAT,
+  DATETIME_FORMAT,
+  formatClockTime,
+  formatDate,
+  formatDateTime,
+  formatLocalDate,
+  formatRecent,
+  formatSpan,
+  formatTime,
+  formatWeekdayDate,
+  localDateOf,
+  TIME_FORMAT,
+  todayIn,
+  weekdayName,
+} from '../../domain/platform/dates';
 
 /**
  * A byte count in B to YB, each unit 1024 of the one before, with at most 2 decimals:

@@ -1,4 +1,5 @@
 import type { PendingChange } from '../../../domain/live/changes';
+import { formatLocalDate } from '../../../domain/platform/dates';
 import type { PermissionFlag } from '../../../domain/platform/permissions';
 import type { AlgorithmResult } from '../../../domain/production-plan/calls';
 import type { Operation } from '../../../domain/production-plan/entities';
@@ -777,7 +778,7 @@ export class SchedulingService {
     }
     const same = await repo.holidayOn(w.db, holiday.PlantID, holiday.Date);
     if (same && same.HolidayID !== holiday.HolidayID) {
-      throw sorry(`${holiday.Date} is a holiday already (${same.Description}).`);
+      throw sorry(`${formatLocalDate(holiday.Date)} is a holiday already (${same.Description}).`);
     }
     const id = await repo.saveHoliday(w.db, holiday);
     const saved = (await repo.findHoliday(w.db, id))!;

@@ -1,5 +1,6 @@
 import { topicOf } from '../../../domain/live/topics';
 import { currentWeekStart, weekStartOf } from '../../../domain/payroll/rules';
+import { formatLocalDate } from '../../../domain/platform/dates';
 import { plantTimeZone } from '../../../domain/platform/plants';
 import { addDays, localDateOf } from '../../../domain/scheduling/calendar';
 import { formatPlantDateTime, plantDay } from '../../../domain/shopfloor/rules';
@@ -190,7 +191,7 @@ export class TimeclockService {
     for (const week of weeks) {
       if ((await repo.lockedWeeks(w.db, [before.EmployeeID], week)).size) {
         throw sorry(
-          `The payroll week of ${week} of ${before.Name} is locked: unlock it to correct its punches.`,
+          `The payroll week of ${formatLocalDate(week)} of ${before.Name} is locked: unlock it to correct its punches.`,
         );
       }
     }

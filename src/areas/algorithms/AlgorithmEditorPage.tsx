@@ -16,8 +16,9 @@ import {
 import { describeZodError } from '../../../domain/contract/errors';
 import { expressionFunctions } from '../../../domain/expression/expression';
 import { operationInputNames } from '../../../domain/production-plan/inputs';
-import { useServices } from '../../app/context';
+import { useServices, useUser } from '../../app/context';
 import { useT } from '../../i18n';
+import { formatTime } from '../../ui/format';
 import { AlgorithmsNav, LoadState, useAlgorithmsTopic, useLoad } from './shared';
 
 const resultLabels: Record<(typeof resultNames)[number], string> = {
@@ -121,6 +122,8 @@ export function AlgorithmEditorPage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [restored, setRestored] = useState(0);
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  // Algorithms are company-wide: the time is read in the editing user's plant.
+  const plantId = useUser()?.PlantID ?? null;
   const [deleted, setDeleted] = useState(false);
   /** The last value of each field sent (or loaded): a field is saved only when it differs. */
   const sent = useRef(new Map<AlgorithmField, string>());
@@ -178,7 +181,7 @@ export function AlgorithmEditorPage() {
       enqueue(UpdateAlgorithm, { AlgorithmID: from.AlgorithmID, FieldName: field, Value: value });
       sent.current.set(field, text);
       forget(field);
-      setSavedAt(new Date().toLocaleTimeString());
+      setSavedAt(formatTime(Date.now(), plantId));
     } catch {
       // The request layer has shown why; the text stays in the field and in localStorage.
     }

@@ -1,5 +1,6 @@
 import type { PayrollField } from '../../../domain/payroll/entities';
 import { currentWeekStart, weekStartOf } from '../../../domain/payroll/rules';
+import { formatLocalDate } from '../../ui/format';
 
 /**
  * What /payroll keeps in its address, so a reload (or a shared link) opens the same view: the week
@@ -47,12 +48,8 @@ export function writeView(view: PayrollView, defaults: { plantId: number }): URL
   return s;
 }
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** A plant-local date as spec 000 §9 shows dates: MMM-D-YY. */
-export function formatDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return `${months[m - 1]}-${d}-${String(y).slice(2)}`;
-}
+/** A plant-local date as spec 000 §9 shows dates: MMM-D-YY (the one formatter; no zone). */
+export const formatDay = (date: string): string => formatLocalDate(date);
 
 /** A number as a cell shows it: "" for 0 (an empty day reads at a glance), else up to 2 decimals. */
 export function cellText(field: PayrollField, value: number | string): string {

@@ -136,7 +136,7 @@ export function DowntimePage() {
               <p className="sf-badge-down" style={{ fontSize: '1.3rem' }}>
                 {t('Down since {{time}}: {{reason}}', {
                   time: formatDateTime(shown.OpenDowntime.StartedAt, shown.PlantID),
-                  reason: shown.OpenDowntime.Reason,
+                  reason: t(shown.OpenDowntime.Reason),
                 })}
               </p>
               <div className="sf-actions">
@@ -163,7 +163,7 @@ export function DowntimePage() {
                     <option value="">{t('Choose a reason')}</option>
                     {reasons.map((r) => (
                       <option key={r.ReasonCode} value={r.ReasonCode}>
-                        {r.Description}
+                        {t(r.Description)}
                       </option>
                     ))}
                   </select>

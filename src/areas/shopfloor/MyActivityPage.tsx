@@ -370,7 +370,7 @@ function StartIndirect(props: { employeeId: number; codes: IndirectCode[]; onDon
             <option value="">{t('Choose a code')}</option>
             {props.codes.map((c) => (
               <option key={c.IndirectCode} value={c.IndirectCode}>
-                {c.IndirectCode} · {c.Description}
+                {c.IndirectCode} · {t(c.Description)}
               </option>
             ))}
           </select>

@@ -85,7 +85,7 @@ export function FaceState({ face, plantId }: { face: Face; plantId: number | nul
   if (face.Indirect) {
     return (
       <span className="sf-state sf-indirect">
-        {t('Indirect: {{what}}', { what: face.Indirect })}
+        {t('Indirect: {{what}}', { what: t(face.Indirect) })}
         {face.StartActivity && <> · {t('since {{time}}', { time: at(face.StartActivity) })}</>}
       </span>
     );

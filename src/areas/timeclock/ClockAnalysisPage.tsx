@@ -6,7 +6,7 @@ import { messageOf } from '../../api';
 import { useServices, useUser } from '../../app/context';
 import { PlantPicker } from '../../app/PlantPicker';
 import { useTopicRefresh } from '../../app/use-topic';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
 import { ActionMessages, useAction } from '../shopfloor/shared';
 import { formatLocalDate, fromLocalInput, localDate, minutesAsHours, todayIn, toLocalInput } from './format';
@@ -22,6 +22,7 @@ export function ClockAnalysisPage() {
   const { backgroundApi } = useServices();
   const user = useUser();
   const t = useT();
+  const language = useLanguage();
   const approves = Boolean(user?.ApprovesTime);
   const [plantId, setPlantId] = useState(user?.PlantID ?? 1);
   const today = todayIn(plantId);
@@ -130,7 +131,7 @@ export function ClockAnalysisPage() {
                       className={p.MissingOut || p.LongShift ? 'tc-flagged' : ''}
                     >
                       <td>{p.Name}</td>
-                      <td>{formatLocalDate(localDate(p.ClockedInAt, p.PlantID))}</td>
+                      <td>{formatLocalDate(localDate(p.ClockedInAt, p.PlantID), language)}</td>
                       {edit ? (
                         <>
                           <td className="tc-edit">

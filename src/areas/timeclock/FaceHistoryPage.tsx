@@ -4,7 +4,7 @@ import type { FaceHistory } from '../../../domain/timeclock/entities';
 import { messageOf } from '../../api';
 import { useServices, useUser } from '../../app/context';
 import { PlantPicker } from '../../app/PlantPicker';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { formatClock, formatLocalDate, localDate, minutesAsHours, minutesBetween, todayIn } from './format';
 import './timeclock.css';
 
@@ -29,6 +29,7 @@ export function FaceHistoryPage() {
   const { backgroundApi } = useServices();
   const user = useUser();
   const t = useT();
+  const language = useLanguage();
   const me = user?.EmployeeID ?? 0;
   const seesOthers = Boolean(user?.Supervisor || user?.ApprovesTime);
   const [plantId, setPlantId] = useState(user?.PlantID ?? 1);
@@ -94,7 +95,7 @@ export function FaceHistoryPage() {
                 job: a.JobNumber ?? '',
                 op: a.OperationSequence ?? '',
               })
-            : `${a.IndirectCode} ${a.IndirectDescription ?? ''}`,
+            : `${a.IndirectCode} ${a.IndirectDescription ? t(a.IndirectDescription) : ''}`,
           flags: { MissingOut: false, LongShift: false },
         }),
       ),
@@ -167,7 +168,7 @@ export function FaceHistoryPage() {
                 {rows.map((r) => (
                   <tr key={r.key} data-kind={r.kind} className={r.kind === 'punch' ? 'tc-day-head' : ''}>
                     <td>{r.Name}</td>
-                    <td>{formatLocalDate(r.Date)}</td>
+                    <td>{formatLocalDate(r.Date, language)}</td>
                     <td>{kindLabel[r.kind]}</td>
                     <td className="tc-work">
                       {r.what}

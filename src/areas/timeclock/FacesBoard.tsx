@@ -165,7 +165,7 @@ export function FacesBoard({ tablet }: { tablet: boolean }) {
                       {t('job {{job}}, operation {{op}}', { job: f.WONumber ?? '', op: f.Operation ?? '' })}
                     </>
                   ) : f.Indirect ? (
-                    t('Indirect: {{what}}', { what: f.Indirect })
+                    t('Indirect: {{what}}', { what: t(f.Indirect) })
                   ) : f.IdleSince ? (
                     t('Idle since {{time}} ({{minutes}} min)', {
                       time: formatClock(f.IdleSince, plantId),

@@ -9,8 +9,9 @@ import { messageOf } from '../../api';
 import { useServices, useUser } from '../../app/context';
 import { PlantPicker } from '../../app/PlantPicker';
 import { useTopicRefresh } from '../../app/use-topic';
-import { useT } from '../../i18n';
-import { formatLocalDate, hours, mondayOf, todayIn } from './format';
+import { useLanguage, useT } from '../../i18n';
+import { formatDate, weekdayName } from '../../ui/format';
+import { hours, mondayOf, todayIn } from './format';
 import './timeclock.css';
 
 /**
@@ -23,6 +24,7 @@ export function TimecardsPage() {
   const { backgroundApi } = useServices();
   const user = useUser();
   const t = useT();
+  const language = useLanguage();
   const [plantId, setPlantId] = useState(user?.PlantID ?? 1);
   const [weekStart, setWeekStart] = useState(() => mondayOf(todayIn(user?.PlantID ?? 1)));
   const [cards, setCards] = useState<Timecard[] | null>(null);
@@ -78,9 +80,9 @@ export function TimecardsPage() {
                   <th>{t('Name')}</th>
                   {days.map((d) => (
                     <th key={d} className="tc-num">
-                      {formatLocalDate(d).split(' ')[0]}
+                      {weekdayName(d, language)}
                       <br />
-                      <span className="muted">{formatLocalDate(d).split(' ')[1]}</span>
+                      <span className="muted">{formatDate(d, plantId)}</span>
                     </th>
                   ))}
                   <th className="tc-num">{t('Total')}</th>

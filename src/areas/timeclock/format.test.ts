@@ -14,7 +14,8 @@ describe('plant-local time of the time-clock screens', () => {
   it('clock times, today and dates in the plant', () => {
     expect(formatClock('2026-12-21T12:05:00.000Z', 1)).toBe('7:05 am');
     expect(todayIn(1, Date.parse('2026-12-22T03:00:00Z'))).toBe('2026-12-21');
-    expect(formatLocalDate('2026-12-21')).toBe('Mon Dec-21-26');
+    expect(formatLocalDate('2026-12-21', 'en')).toBe('Mon Dec-21-26');
+    expect(formatLocalDate('2026-12-21', 'es')).toBe('Lun. Dec-21-26');
   });
 
   it('the Monday of a week', () => {

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { formatTime, formatWeekdayDate, localDateOf, todayIn as today } from '../../../domain/platform/dates';
 import { plantTimeZone } from '../../../domain/platform/plants';
 
 dayjs.extend(utc);
@@ -8,30 +9,23 @@ dayjs.extend(timezone);
 
 /**
  * Plant-local time for the time-clock screens (tablet and desktop): spec 000 §9 formats in the plant's
- * zone (`plantTimeZone`), never the browser's. Dates and datetimes themselves go through
- * domain/platform/dates.ts (src/ui/format); here: today, clock times, hours, the datetime-local value of
- * an instant and back.
+ * zone (`plantTimeZone`), never the browser's. Dates and times are written by the one formatter,
+ * domain/platform/dates.ts (src/ui/format); here: its names for these screens, hours, and the
+ * datetime-local value of an instant and back.
  */
 
 /** Today's plant-local date, `YYYY-MM-DD`. */
-export function todayIn(plantId: number, now: number = Date.now()): string {
-  return dayjs(now).tz(plantTimeZone(plantId)).format('YYYY-MM-DD');
-}
+export const todayIn = (plantId: number, now: number = Date.now()): string => today(plantId, now);
 
-/** A plant-local `YYYY-MM-DD` as MMM-D-YY with its weekday: `Mon Dec-21-26`. No zone shift. */
-export function formatLocalDate(date: string): string {
-  return dayjs(`${date}T12:00:00Z`).utc().format('ddd MMM-D-YY');
-}
+/** A plant-local `YYYY-MM-DD` with its weekday in the user's language: `Mon Dec-21-26`. No zone shift. */
+export const formatLocalDate = (date: string, language: string): string => formatWeekdayDate(date, language);
 
 /** The clock time of an instant in the plant's zone, `h:mm a`. */
-export function formatClock(iso: string | null, plantId: number): string {
-  return iso ? dayjs(iso).tz(plantTimeZone(plantId)).format('h:mm a') : '';
-}
+export const formatClock = (iso: string | null, plantId: number): string =>
+  iso ? formatTime(iso, plantId) : '';
 
 /** The plant-local date of an instant, `YYYY-MM-DD`. */
-export function localDate(iso: string, plantId: number): string {
-  return dayjs(iso).tz(plantTimeZone(plantId)).format('YYYY-MM-DD');
-}
+export const localDate = (iso: string, plantId: number): string => localDateOf(iso, plantId);
 
 /** Hours with two decimals: `7.50`. */
 export function hours(h: number): string {

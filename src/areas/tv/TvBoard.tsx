@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { plants, plantTimeZone } from '../../../domain/platform/plants';
@@ -9,12 +6,10 @@ import { hubStatus } from '../../../machines/hub-connection.machine';
 import { useStore } from '../../app/context';
 import { shellState } from '../../app/shell-state';
 import { useT } from '../../i18n';
+import { formatTime } from '../../ui/format';
 import { appliedAt, displayId, markApplied, shouldApply } from './display';
 import { TvFeedProvider, type TvFeedSource, useTvTopic } from './feed';
 import { type FeedEvent, feedReducer, feedStatus, initialFeedState } from './feed-status';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** The current time, once a second (the clock and the stale check share it). */
 export function useNow(intervalMs = 1000): number {
@@ -85,7 +80,7 @@ export function TvBoard({ name, plantId = null, children }: TvBoardProps) {
   const tz = plantTimeZone(plantId);
   const plant = plants.find((p) => p.PlantID === plantId);
   const status = feedStatus(feed, now);
-  const asOf = status.asOf === null ? null : dayjs(status.asOf).tz(tz).format('HH:mm:ss');
+  const asOf = status.asOf === null ? null : formatTime(status.asOf, tz);
   const label =
     status.kind === 'live'
       ? t('Live')
@@ -100,7 +95,7 @@ export function TvBoard({ name, plantId = null, children }: TvBoardProps) {
       <header className="tv-header">
         <h1 className="tv-title">{t(name)}</h1>
         <div className="tv-clock" data-testid="tv-clock" data-tz={tz}>
-          <span className="tv-clock-time">{dayjs(now).tz(tz).format('h:mm:ss A')}</span>
+          <span className="tv-clock-time">{formatTime(now, tz)}</span>
           <span className="tv-clock-zone">
             {plant ? `${plant.PlantName} · ` : ''}
             {tz}

@@ -1,14 +1,9 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { fromEarlierDay } from '../../../domain/boards/rules';
 import { plantTimeZone } from '../../../domain/platform/plants';
 import { useT } from '../../i18n';
 import { useNow } from './TvBoard';
 import './board-day-note.css';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { formatDate } from '../../ui/format';
 
 /**
  * Says so when a board's document was made on an earlier plant day (no write reached its topic today
@@ -21,7 +16,7 @@ export function BoardDayNote({ asOf, plantId }: { asOf: string; plantId: number 
   if (!fromEarlierDay(asOf, now, tz)) return null;
   return (
     <p className="tv-day-note" data-testid="tv-day-note" role="status">
-      {t('Figures of {{date}}: nothing reported today yet.', { date: dayjs(asOf).tz(tz).format('MMM D') })}
+      {t('Figures of {{date}}: nothing reported today yet.', { date: formatDate(asOf, tz) })}
     </p>
   );
 }

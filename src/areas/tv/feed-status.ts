@@ -4,7 +4,7 @@
  *
  * A board is **live** when the hub is connected and every topic the board follows has caught up since
  * the last (re)connect. From the moment it stops being live it is **reconnecting**, and once that has
- * lasted {@link STALE_AFTER_MS} it is **stale**: the board shows "Data as of HH:mm:ss (stale)", the
+ * lasted {@link STALE_AFTER_MS} it is **stale**: the board shows "Data as of h:mm a (stale)", the
  * last moment it was live. A board that was never live is reconnecting, then stale with no time.
  */
 

@@ -48,12 +48,9 @@ export function writeListQuery(q: PlanListQuery, userPlantId: number | null): UR
   return params;
 }
 
-/**
- * A due date (a calendar date, `YYYY-MM-DD`) in the plant's date format. Read at noon UTC so the
- * plant's time zone never moves it to the day before or after.
- */
+/** A due date (a calendar date, `YYYY-MM-DD`) in the date format: the same day in every zone. */
 export function dueDateText(due: string | null, plantId: number): string {
-  return due ? formatDate(`${due}T12:00:00Z`, plantId) : '';
+  return due ? formatDate(due, plantId) : '';
 }
 
 /** The review state of a plan, in English (the screen translates it). */

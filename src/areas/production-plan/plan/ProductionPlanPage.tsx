@@ -40,9 +40,15 @@ function PlanScreen({ job }: { job: string }) {
       <section className="page pp-page">
         <div className="card">
           <h1>{t('Production plan {{job}}', { job })}</h1>
-          <p className="muted" data-testid="plan-loading">
-            {data.error ? data.error : t('Loading…')}
-          </p>
+          {data.error ? (
+            <p className="form-error" role="alert" data-testid="plan-loading">
+              {t(data.error)}
+            </p>
+          ) : (
+            <p className="muted" data-testid="plan-loading">
+              {t('Loading…')}
+            </p>
+          )}
         </div>
       </section>
     );

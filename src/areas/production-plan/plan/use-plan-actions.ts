@@ -50,7 +50,7 @@ export interface PlanActions {
  * server sees the edits in the order they were made.
  */
 export function usePlanActions(data: PlanData): PlanActions {
-  const { api, enqueue, alerts } = useServices();
+  const { api, enqueue, alerts, toasts } = useServices();
   const t = useT();
   const [busy, setBusy] = useState<ReadonlySet<number>>(() => new Set());
   // The latest data, read when an action runs: the actions stay the same object between renders.
@@ -121,9 +121,8 @@ export function usePlanActions(data: PlanData): PlanActions {
         if (!answer) return;
         data.putOperations([answer.Operation]);
         // Spec 001 §5: 'Rate successfully calculated', or the failure / the engine's stop message as an error.
-        alerts.show(answer.MessageKind === 'success' ? 'success' : 'error', answer.Message, {
-          key: `engine-${id}`,
-        });
+        if (answer.MessageKind === 'success') toasts.show(t(answer.Message));
+        else alerts.show('error', answer.Message, { key: `engine-${id}` });
       },
       async lock(op) {
         const id = op.ProductionPlanOperationID;
@@ -158,7 +157,7 @@ export function usePlanActions(data: PlanData): PlanActions {
         if (!answer) return;
         if (answer.Deleted) {
           data.markDeleted(planPartId('operation', id));
-          alerts.show('info', t('Operation {{seq}} was deleted.', { seq: op.Sequence }));
+          toasts.show(t('Operation {{seq}} was deleted.', { seq: op.Sequence }));
         } else if (answer.Invalidated) {
           if (answer.Operation) data.putOperations([answer.Operation]);
           alerts.show(
@@ -211,8 +210,7 @@ export function usePlanActions(data: PlanData): PlanActions {
           api.post(PrintTravelers, { ProductionPlanID: header.ProductionPlanID, PrinterID: printerId }),
         );
         if (!answer) return;
-        alerts.show(
-          'success',
+        toasts.show(
           t('{{n}} travelers sent to {{printer}}.', {
             n: answer.Printed.length,
             printer: answer.PrinterName,
@@ -220,5 +218,5 @@ export function usePlanActions(data: PlanData): PlanActions {
         );
       },
     };
-  }, [api, enqueue, alerts, t, busy]);
+  }, [api, enqueue, alerts, toasts, t, busy]);
 }

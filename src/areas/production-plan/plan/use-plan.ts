@@ -80,11 +80,13 @@ interface PlanRequests {
  * which the embedded database answers one after the other.
  */
 export function planRequests(api: Api, job: string, now = Date.now()): PlanRequests {
-  const state = sharedGet(api, LoadProductionPlan2, { JobNumber: job }, now);
+  // A plan that cannot be shown (not found, another plant) is said once, in place on the screen, so no
+  // alert as well; the machines' answer fails for the same reason and is not worth a second message.
+  const state = sharedGet(api, LoadProductionPlan2, { JobNumber: job }, now, { inline: true });
   if (state.fresh) mark('plan:load-start');
   return {
     state: state.promise,
-    machines: sharedGet(api, GetMachinesForPlan, { JobNumber: job }, now).promise,
+    machines: sharedGet(api, GetMachinesForPlan, { JobNumber: job }, now, { inline: true }).promise,
   };
 }
 

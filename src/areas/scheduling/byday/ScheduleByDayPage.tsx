@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { localDateOf } from '../../../../domain/scheduling/calendar';
 import { GetScheduleByDay, GetSchedulingSettings } from '../../../../domain/scheduling/calls';
 import { scheduleTopic, schedulingSettingsTopic } from '../../../../domain/scheduling/live';
 import { useServices } from '../../../app/context';
 import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
+import { formatDateTime } from '../../../ui/format';
 import { formatClock, formatLocalDate, formatMinutes, formatQty, shiftDate, todayIn } from '../common/format';
 import { useReport } from '../common/use-report';
 import { DateField } from '../shared/DateField';
@@ -126,11 +126,9 @@ export function ScheduleByDayPage() {
                       <td>{task.PartNum}</td>
                       <td className="num">{formatQty(task.OperationQty)}</td>
                       <td>
-                        {task.before ? formatDateTimeShort(task.StartAt, tz) : formatClock(task.StartAt, tz)}
+                        {task.before ? formatDateTime(task.StartAt, tz) : formatClock(task.StartAt, tz)}
                       </td>
-                      <td>
-                        {task.after ? formatDateTimeShort(task.EndAt, tz) : formatClock(task.EndAt, tz)}
-                      </td>
+                      <td>{task.after ? formatDateTime(task.EndAt, tz) : formatClock(task.EndAt, tz)}</td>
                       <td className="num">{formatMinutes(task.MinutesOnDay)}</td>
                       <td className="bd-time-col">
                         <div className="bd-track">
@@ -162,9 +160,4 @@ export function ScheduleByDayPage() {
       </div>
     </section>
   );
-}
-
-/** A start or end on another day than the one shown: its date too. */
-function formatDateTimeShort(iso: string, tz: string): string {
-  return `${formatLocalDate(localDateOf(iso, tz))} ${formatClock(iso, tz)}`;
 }

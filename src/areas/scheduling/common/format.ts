@@ -1,32 +1,23 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import {
+  formatTime,
+  formatLocalDate as localDateText,
+  todayIn as today,
+} from '../../../../domain/platform/dates';
 import { addDays } from '../../../../domain/scheduling/calendar';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /**
- * Small formatting rules the scheduling report screens share. Dates and datetimes themselves go through
- * domain/platform/dates.ts (spec 000 §9: MMM-D-YY, MMM-D-YY h:mm a in the plant's zone); what is here
- * is what that module does not cover: plant-local "today", clock times, plant-local dates written as
- * MMM-D-YY without moving them through a zone, and hours.
+ * Small formatting rules the scheduling report screens share. Dates and times are written by the one
+ * formatter, domain/platform/dates.ts (spec 000 §9); the names here are kept for the report screens.
  */
 
 /** Today's date in the plant's time zone, `YYYY-MM-DD` (not the browser's: a Boise plant seen from NY). */
-export function todayIn(tz: string, now: number = Date.now()): string {
-  return dayjs(now).tz(tz).format('YYYY-MM-DD');
-}
+export const todayIn = (tz: string, now: number = Date.now()): string => today(tz, now);
 
 /** A plant-local `YYYY-MM-DD` as spec 000 §9's MMM-D-YY. The date is already local: no zone shift. */
-export function formatLocalDate(date: string): string {
-  return dayjs(`${date}T12:00:00Z`).utc().format('MMM-D-YY');
-}
+export const formatLocalDate = (date: string): string => localDateText(date);
 
 /** The clock time of an instant in the plant's zone, `h:mm a` (the time part of spec 000 §9). */
-export function formatClock(iso: string, tz: string): string {
-  return dayjs(iso).tz(tz).format('h:mm a');
-}
+export const formatClock = (iso: string, tz: string): string => formatTime(iso, tz);
 
 /** Minutes as hours with one decimal: 90 → "1.5 h"; thousands separated. */
 export function formatHours(minutes: number): string {

@@ -35,7 +35,7 @@ export function PlantSchedulePage() {
   const t = useT();
   const user = useUser();
   const flags = flagSet(user);
-  const { api, alerts } = useCore();
+  const { api, alerts, toasts } = useCore();
   const { text: saveText } = useSaveStatus();
   const [plantId, setPlantId] = useState(user?.PlantID ?? 1);
   const { schedules, error, put, remove } = useSchedules(plantId);
@@ -96,7 +96,7 @@ export function PlantSchedulePage() {
     setBusy(true);
     try {
       put(await api.post(CommitSchedule, { ScheduleID: current.ScheduleID }));
-      alerts.show('success', t('"{{name}}" was committed to the official schedule.', { name: current.Name }));
+      toasts.show(t('"{{name}}" was committed to the official schedule.', { name: current.Name }));
     } catch {
       // Shown by the request layer.
     } finally {

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { ScheduleColor, Task } from '../../../../domain/scheduling/entities';
 import type { TFunction } from '../../../i18n/translator';
+import { formatLocalDate, formatSpan } from '../../../ui/format';
 import { paintOf } from '../shared/colors';
-import { localDateText, plantSpan } from '../shared/plant-time';
 
 /** Height of a card plus the gap below it: every card is this tall, so positions are arithmetic. */
 export const ROW_HEIGHT = 104;
@@ -76,7 +76,7 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
         {placeholder
           ? t('Splitting…')
           : tk.StartAt && tk.EndAt
-            ? plantSpan(tk.StartAt, tk.EndAt, plantId)
+            ? formatSpan(tk.StartAt, tk.EndAt, plantId)
             : t('Not timed')}
       </div>
       <div className="sp-line sp-foot">
@@ -84,7 +84,7 @@ export const TaskCard = memo(function TaskCard(props: TaskCardProps) {
           {Math.round(tk.EstimatedMinutes)} {t('min')} · {hours(tk.EstimatedMinutes)} {t('h')}
         </span>
         <span className={late ? 'sp-due sp-late' : 'sp-due'}>
-          {tk.DueDate ? `${t('Due')} ${localDateText(tk.DueDate)}` : t('No due date')}
+          {tk.DueDate ? `${t('Due')} ${formatLocalDate(tk.DueDate)}` : t('No due date')}
         </span>
       </div>
       {(statusName || color !== 'n/a') && (

@@ -8,8 +8,8 @@ import {
 import type { Task } from '../../../../domain/scheduling/entities';
 import { useCore, useEnqueue } from '../../../app/context';
 import { useT } from '../../../i18n';
+import { formatDateTime, formatLocalDate } from '../../../ui/format';
 import { NumericInput } from '../../../ui/NumericInput';
-import { localDateText, plantDateTime } from '../shared/plant-time';
 
 /** A number that saves when the scheduler is done (blur or Enter): one queued post per change. */
 function CommitNumber(props: {
@@ -106,11 +106,11 @@ export function TaskPanel(props: {
           {task.ResourceID} · {t('position {{n}}', { n: task.ProductionOrder + 1 })}
         </dd>
         <dt>{t('Start')}</dt>
-        <dd>{task.StartAt ? plantDateTime(task.StartAt, plantId) : '—'}</dd>
+        <dd>{task.StartAt ? formatDateTime(task.StartAt, plantId) : '—'}</dd>
         <dt>{t('End')}</dt>
-        <dd>{task.EndAt ? plantDateTime(task.EndAt, plantId) : '—'}</dd>
+        <dd>{task.EndAt ? formatDateTime(task.EndAt, plantId) : '—'}</dd>
         <dt>{t('Due')}</dt>
-        <dd>{task.DueDate ? localDateText(task.DueDate) : '—'}</dd>
+        <dd>{task.DueDate ? formatLocalDate(task.DueDate) : '—'}</dd>
         <dt>{t('Rate')}</dt>
         <dd>
           {task.RateDescription || '—'}{' '}

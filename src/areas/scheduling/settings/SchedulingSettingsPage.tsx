@@ -24,6 +24,7 @@ import { schedulingSettingsTopic } from '../../../../domain/scheduling/live';
 import { useServices, useUser } from '../../../app/context';
 import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
+import { formatClockTime } from '../../../ui/format';
 import { formatLocalDate } from '../common/format';
 import { paintOf } from '../shared/colors';
 import { PlantPicker } from '../shared/PlantPicker';
@@ -343,9 +344,9 @@ function ShiftsTab({ settings, plantId, canEdit, reload }: TabProps) {
                 >
                   <td>{t(dayNames[s.DayOfWeek]!)}</td>
                   <td>{s.Name}</td>
-                  <td>{s.Start}</td>
+                  <td>{formatClockTime(s.Start)}</td>
                   <td>
-                    {s.End}
+                    {formatClockTime(s.End)}
                     {isNightShift(s) && <span className="muted"> {t('(next day)')}</span>}
                   </td>
                   <td className="num">
@@ -580,9 +581,9 @@ function OverridesTab({ settings, plantId, canEdit, reload }: TabProps) {
               <td>{formatLocalDate(o.Date)}</td>
               <td>{o.ResourceID ?? t('The whole plant')}</td>
               <td className={o.Kind === 'Off' ? 'ss-late' : undefined}>{t(o.Kind)}</td>
-              <td>{o.Start}</td>
+              <td>{formatClockTime(o.Start)}</td>
               <td>
-                {o.End}
+                {formatClockTime(o.End)}
                 {o.End <= o.Start && <span className="muted"> {t('(next day)')}</span>}
               </td>
               <td>{o.Description}</td>

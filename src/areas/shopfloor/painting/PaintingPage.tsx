@@ -8,20 +8,13 @@ import { namedRoutes } from '../../../../domain/platform/routes';
 import { useServices, useUser } from '../../../app/context';
 import { useTopicRefresh } from '../../../app/use-topic';
 import { useT } from '../../../i18n';
-import { formatDateTime } from '../../../ui/format';
+import { formatDateTime, formatRecent } from '../../../ui/format';
 import { ActionMessages, messageOf, useAction } from '../shared';
 import { StartLoadForm } from './StartLoadForm';
 import '../shopfloor.css';
 import './painting.css';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-
-/** A reading's time in plant time: the time alone today, with the date on an earlier day. */
-function readingTime(iso: string, plantId: number): string {
-  const full = formatDateTime(iso, plantId);
-  const today = formatDateTime(new Date().toISOString(), plantId).split(' ')[0];
-  return full.startsWith(`${today} `) ? full.slice(today!.length + 1) : full;
-}
 
 /** The number typed in a field, or NaN (empty included). */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
@@ -295,7 +288,7 @@ function PaintingTablet({ employeeId, plantId }: { employeeId: number; plantId: 
             <tbody>
               {shown.Readings.slice(0, 6).map((r) => (
                 <tr key={r.ViscosityReadingID} data-in-range={r.InRange}>
-                  <td className="pt-time">{readingTime(r.RecordedAt, r.PlantID)}</td>
+                  <td className="pt-time">{formatRecent(r.RecordedAt, r.PlantID)}</td>
                   <td>{r.Colour}</td>
                   <td className="sf-num">{fmt(r.Seconds)}</td>
                   <td className="sf-num">{fmt(r.TemperatureF)}</td>

@@ -4,7 +4,7 @@ import { GetMyTime } from '../../../../domain/timeclock/calls';
 import type { MyTime } from '../../../../domain/timeclock/entities';
 import { useServices, useUser } from '../../../app/context';
 import { useTopicRefresh } from '../../../app/use-topic';
-import { useT } from '../../../i18n';
+import { useLanguage, useT } from '../../../i18n';
 import { formatClock, formatLocalDate, hours, minutesAsHours, minutesBetween } from '../../timeclock/format';
 import { FaceCard, messageOf } from '../shared';
 import '../shopfloor.css';
@@ -23,6 +23,7 @@ export function MyTimePage() {
   const { backgroundApi } = useServices();
   const user = useUser();
   const t = useT();
+  const language = useLanguage();
   const [mine, setMine] = useState<MyTime | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -48,7 +49,7 @@ export function MyTimePage() {
       <div className="card">
         <div className="row spread">
           <h1>{t('My time')}</h1>
-          {mine && <span className="muted">{formatLocalDate(mine.Date)}</span>}
+          {mine && <span className="muted">{formatLocalDate(mine.Date, language)}</span>}
         </div>
         {error && <p className="alert alert-error">{error}</p>}
         {!mine && !error && <p className="muted">{t('Loading…')}</p>}
@@ -128,7 +129,7 @@ export function MyTimePage() {
                             op: a.OperationSequence ?? '',
                           })
                         : t('Indirect: {{what}}', {
-                            what: a.IndirectDescription ?? a.IndirectCode ?? '',
+                            what: a.IndirectDescription ? t(a.IndirectDescription) : (a.IndirectCode ?? ''),
                           })}
                     </td>
                     <td>{formatClock(a.StartedAt, plantId)}</td>

@@ -8,7 +8,7 @@ import { useT } from '../../../i18n';
 import { useTvTopic } from '../feed';
 import { TvBoard, useNow } from '../TvBoard';
 import './curing.css';
-import dayjs from 'dayjs';
+import { formatTime } from '../../../ui/format';
 
 /** A location id as the topic names it (capitals), or null when the parameter cannot be one. */
 export function locationParam(value: string | undefined): string | null {
@@ -44,7 +44,7 @@ function SlotCard({ slot, plantId, now }: { slot: CuringSlot; plantId: number; n
       </div>
       <div className="tvc-times">
         {t('In {{time}} · cure {{minutes}} min', {
-          time: dayjs(load.LoadedAt).tz(tz).format('h:mm A'),
+          time: formatTime(load.LoadedAt, tz),
           minutes: load.CureMinutes,
         })}
       </div>
@@ -56,8 +56,8 @@ function SlotCard({ slot, plantId, now }: { slot: CuringSlot; plantId: number; n
       </div>
       <div className="tvc-ready-at">
         {s.ready
-          ? t('Ready since {{time}}', { time: dayjs(s.readyAt).tz(tz).format('h:mm A') })
-          : t('Ready at {{time}}', { time: dayjs(s.readyAt).tz(tz).format('h:mm A') })}
+          ? t('Ready since {{time}}', { time: formatTime(s.readyAt, tz) })
+          : t('Ready at {{time}}', { time: formatTime(s.readyAt, tz) })}
       </div>
     </li>
   );

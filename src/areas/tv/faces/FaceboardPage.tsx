@@ -92,7 +92,7 @@ function FaceCard({ row, now }: { row: BoardFace; now: number }) {
           </div>
         ) : state === 'indirect' ? (
           <div className="fb-what" data-testid="fb-what">
-            {face.Indirect}
+            {face.Indirect ? t(face.Indirect) : null}
           </div>
         ) : (
           <div className="fb-what" data-testid="fb-what">

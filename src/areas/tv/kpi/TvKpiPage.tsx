@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import GridLayout, { type Layout } from 'react-grid-layout/legacy';
 import { useParams } from 'react-router-dom';
 import type { HourPieces, KpiBoard } from '../../../../domain/boards/entities';
@@ -13,9 +10,7 @@ import { TvBoard, useNow } from '../TvBoard';
 import { useBoardItem } from '../use-board-item';
 import 'react-grid-layout/css/styles.css';
 import './kpi.css';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { formatTime } from '../../../ui/format';
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
@@ -68,7 +63,7 @@ function HourlyChart({ hours, perHour, tz }: { hours: readonly HourPieces[]; per
               {fmt(h.Pieces)}
             </text>
             <text x={x + bar / 2} y={H - 14} className="tvk-hour" textAnchor="middle">
-              {dayjs(h.Hour).tz(tz).format('h A')}
+              {formatTime(h.Hour, tz)}
             </text>
           </g>
         );
@@ -174,7 +169,7 @@ function KpiBody({ plantId, raw }: { plantId: number; raw: string }) {
             {kpi.ShiftStart && (
               <span className="tv-muted tvk-since">
                 {' '}
-                · {t('shift since {{time}}', { time: dayjs(kpi.ShiftStart).tz(tz).format('h:mm A') })}
+                · {t('shift since {{time}}', { time: formatTime(kpi.ShiftStart, tz) })}
               </span>
             )}
           </h2>

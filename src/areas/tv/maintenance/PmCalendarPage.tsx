@@ -6,6 +6,7 @@ import { isoWeekday } from '../../../../domain/payroll/rules';
 import { plants, plantTimeZone } from '../../../../domain/platform/plants';
 import { localDateOf } from '../../../../domain/scheduling/calendar';
 import { useT } from '../../../i18n';
+import { formatLocalDate } from '../../../ui/format';
 import { useTvTopic } from '../feed';
 import { TvBoard, useNow } from '../TvBoard';
 import { plantParam } from './labels';
@@ -79,7 +80,7 @@ function CalendarBody({ plantId }: { plantId: number | null }) {
                 <span className="tvm-sub">
                   (
                   {t('due {{date}}', {
-                    date: `${t(DAY_LABELS[isoWeekday(task.NextDue)]!)} ${task.NextDue.slice(5)}`,
+                    date: `${t(DAY_LABELS[isoWeekday(task.NextDue)]!)} ${formatLocalDate(task.NextDue)}`,
                   })}
                   )
                 </span>

@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { PaintLine } from '../../../../domain/painting/entities';
@@ -12,9 +9,7 @@ import { BoardDayNote } from '../board-day-note';
 import { TvBoard, useNow } from '../TvBoard';
 import { useBoardItem } from '../use-board-item';
 import './painting.css';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { formatRecent, formatTime } from '../../../ui/format';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
@@ -42,13 +37,9 @@ function PaintingBody({ resourceId, onPlant }: { resourceId: string; onPlant(id:
     );
   }
   const tz = plantTimeZone(line.PlantID);
-  const time = (iso: string) => dayjs(iso).tz(tz).format('h:mm A');
+  const time = (iso: string) => formatTime(iso, tz);
   // Readings of an earlier day say which day.
-  const today = dayjs(now).tz(tz).format('YYYY-MM-DD');
-  const when = (iso: string) => {
-    const d = dayjs(iso).tz(tz);
-    return d.format('YYYY-MM-DD') === today ? d.format('h:mm A') : d.format('MMM D h:mm A');
-  };
+  const when = (iso: string) => formatRecent(iso, tz, now);
   const load = line.CurrentLoad;
   const left = minutesUntilDue(line.NextReadingDueAt, now);
   const overdue = left !== null && left < 0;

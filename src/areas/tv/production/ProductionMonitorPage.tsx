@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { plantTimeZone } from '../../../../domain/platform/plants';
@@ -15,9 +12,7 @@ import { colourOf, initialsOf, sinceText } from '../faces/faceboard';
 import { useTvTopic } from '../feed';
 import { TvBoard, useNow } from '../TvBoard';
 import './monitor.css';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { formatTime } from '../../../ui/format';
 
 const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
@@ -116,7 +111,7 @@ function Monitor({ s }: { s: ResourceStatus }) {
         <div className="pm-down" role="status" data-testid="pm-down">
           {t('DOWN')} · {down.Reason} ·{' '}
           {t('since {{time}} ({{minutes}})', {
-            time: dayjs(down.StartedAt).tz(tz).format('h:mm A'),
+            time: formatTime(down.StartedAt, tz),
             minutes: sinceText(down.StartedAt, now),
           })}
         </div>
