@@ -3,6 +3,7 @@ import { spanishApiBrowserTexts } from './translations-es-apibrowser';
 import { spanishBoardTexts } from './translations-es-boards';
 import { spanishChecksTexts } from './translations-es-checks';
 import { spanishCostingTexts } from './translations-es-costing';
+import { spanishIntroTexts } from './translations-es-intro';
 import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
@@ -173,6 +174,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-boards.ts': spanishBoardTexts,
   // /apibrowser.
   'translations-es-apibrowser.ts': spanishApiBrowserTexts,
+  // Intro's work page (issue 15).
+  'translations-es-intro.ts': spanishIntroTexts,
 };
 
 /**
@@ -200,5 +203,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishChecksTexts,
   ...spanishBoardTexts,
   ...spanishApiBrowserTexts,
+  ...spanishIntroTexts,
   ...shellTexts,
 };
