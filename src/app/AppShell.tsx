@@ -232,7 +232,8 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
         >
           ☰ <span className="menu-label">{t(interfaceLabels[iface])}</span>
         </button>
-        <Link to="/" className="brand">
+        {/* The name hides on a phone: the label keeps the link named (axe link-name). */}
+        <Link to="/" className="brand" aria-label="Steelworks">
           <span className="logo small" aria-hidden="true">
             SW
           </span>

@@ -26,7 +26,9 @@ export function shortcutsToShow(
 ): { visited: boolean; shortcuts: Array<{ path: string; name: string }> } {
   if (viewed.length)
     return { visited: true, shortcuts: viewed.map((s) => ({ path: s.Path, name: s.RouteName })) };
-  const main = menu
+  // The interface's own areas before the general screens every office interface lists.
+  const main = [...menu]
+    .sort((a, b) => Number(a.area === 'platform') - Number(b.area === 'platform'))
     .flatMap((section) => section.screens)
     .filter((s) => s.screen && s.name !== 'Intro' && s.area !== 'tv')
     .slice(0, DEFAULT_SHORTCUTS)
