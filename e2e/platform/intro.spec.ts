@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type ApiSession, apiLogin, call } from '../support/api';
+import { noViolations } from '../support/axe';
+import { logIn } from '../support/session';
 
 /**
  * Intro as a live "my work" page (issue 15). The supervisor (Dana Whitfield, plant 6) sees what waits
@@ -11,25 +12,8 @@ import { type ApiSession, apiLogin, call } from '../support/api';
  * test-results/intro (looked at by hand).
  */
 const SHOTS = 'test-results/intro';
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 test.describe.configure({ timeout: 180_000 });
-
-/** As support/session.ts logIn, with room for a loaded machine. */
-async function logIn(page: Page, userName: string) {
-  await page.goto('/pages/login');
-  await page.locator('input[name="username"]').fill(userName);
-  await page.locator('input[name="password"]').fill(userName);
-  await page.locator('form.login-card button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/intro$/, { timeout: 30_000 });
-}
-
-async function noViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 const count = (page: Page, kind: string) => page.getByTestId(`count-${kind}`);
 

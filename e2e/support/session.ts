@@ -11,7 +11,8 @@ export async function logIn(
   await page.locator('input[name="username"]').fill(userName);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form.login-card button[type="submit"]').click();
-  await expect(page).toHaveURL(landing);
+  // Room for a loaded machine: the first landing builds the shell, the store and the first screen.
+  await expect(page).toHaveURL(landing, { timeout: 30_000 });
 }
 
 /** Opens a screen the way a person does: the menu of the current interface, then its link. */
