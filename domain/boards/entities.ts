@@ -75,6 +75,8 @@ export const KpiBoard = z.object({
   /** The top downtime reasons today by minutes (at most 5). */
   TopDowntime: z.array(DowntimeReasonMinutes),
   People: z.object({ Direct: z.number().int(), Indirect: z.number().int(), Idle: z.number().int() }),
+  /** Active machines of the plant with an open downtime now. */
+  MachinesDown: z.number().int(),
   /** Good pieces per hour from the shift's first hour to now. */
   Hourly: z.array(HourPieces),
   AsOf: Instant,

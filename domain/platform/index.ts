@@ -59,3 +59,4 @@ export const platformCalls = [
 export * from './client-errors';
 export * from './help';
 export * from './interfaces';
+export * from './my-work';

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe';
-import { storedSession } from '../support/session';
+import { expect, test } from '@playwright/test';
+import { noViolations } from '../support/axe';
+import { logIn, storedSession } from '../support/session';
 
 /**
  * /apibrowser (issue 14 §4): an administrator finds a call in the reference generated from
@@ -13,17 +13,6 @@ const SHOTS = 'test-results/apibrowser';
 
 // axe over a page holding 157 calls and a long answer takes seconds on the shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-/** As support/session.ts logIn, with room for a loaded machine (its 5 s wait for /intro was not enough). */
-async function logIn(page: Page, userName: string) {
-  await page.goto('/pages/login');
-  await page.locator('input[name="username"]').fill(userName);
-  await page.locator('input[name="password"]').fill(userName);
-  await page.locator('form.login-card button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/intro$/, { timeout: 30_000 });
-}
-
-const noViolations = (page: Page) => expectNoAxeViolations(page);
 
 test('an administrator finds a call, reads it, tries it and sees the answer', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -13,3 +13,6 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
+
+/** The same over the whole page. */
+export const noViolations = (page: Page): Promise<void> => expectNoAxeViolations(page);

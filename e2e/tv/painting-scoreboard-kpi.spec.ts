@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiLogin, call } from '../support/api';
 import { logIn } from '../support/session';
 
 /**
@@ -12,43 +13,6 @@ import { logIn } from '../support/session';
 const TV = { viewport: { width: 1920, height: 1080 } };
 const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
 const SHOTS = 'test-results/screens';
-
-interface Session {
-  TokenID: string;
-  EmployeeID: number;
-}
-
-const transport = { TransmissionInfoJSON: '{}', Interface: 'manufacturingApp' };
-
-async function apiLogin(request: APIRequestContext, user: string): Promise<Session> {
-  const res = await request.post('/api/web/Login', {
-    data: { UserName: user, Password: user, ...transport },
-  });
-  expect(res.status()).toBe(200);
-  return JSON.parse((await res.json()).ResultJSON) as Session;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  who: Session,
-  method: 'GET' | 'POST',
-  path: string,
-  payload: Record<string, unknown>,
-): Promise<T> {
-  const headers = { Authorization: who.TokenID, EmployeeID: String(who.EmployeeID), Compression: 'false' };
-  const res =
-    method === 'GET'
-      ? await request.get(
-          `/api/${path}?${new URLSearchParams({ ...transport, ...payload } as Record<string, string>)}`,
-          {
-            headers,
-          },
-        )
-      : await request.post(`/api/${path}`, { headers, data: { ...transport, ...payload } });
-  const body = await res.json();
-  expect(body.Error || body.Sorry, `${path}: ${body.Message}`).toBe(false);
-  return JSON.parse(body.ResultJSON) as T;
-}
 
 async function tvPage(browser: Browser, path: string): Promise<Page> {
   const page = await (await browser.newContext(TV)).newPage();

@@ -3,6 +3,7 @@ import { spanishApiBrowserTexts } from './translations-es-apibrowser';
 import { spanishBoardTexts } from './translations-es-boards';
 import { spanishChecksTexts } from './translations-es-checks';
 import { spanishCostingTexts } from './translations-es-costing';
+import { spanishIntroTexts } from './translations-es-intro';
 import { spanishKitTexts } from './translations-es-kit';
 import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
@@ -180,6 +181,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-apibrowser.ts': spanishApiBrowserTexts,
   // The document kit (src/kit) and its declarations' labels.
   'translations-es-kit.ts': spanishKitTexts,
+  // Intro's work page (issue 15).
+  'translations-es-intro.ts': spanishIntroTexts,
 };
 
 /**
@@ -208,5 +211,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishBoardTexts,
   ...spanishApiBrowserTexts,
   ...spanishKitTexts,
+  ...spanishIntroTexts,
   ...shellTexts,
 };

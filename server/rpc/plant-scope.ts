@@ -155,6 +155,7 @@ export const plantRules: Readonly<Record<string, PlantRule>> = {
   'web/deletehelplink': shared('help links'),
   'web/recordpageview': own('page views'),
   'web/getdismissedtips': own('help tips'),
+  'web/getmywork': own("work list: every count is of the caller's own plant, never a plant asked for"),
   'web/dismisstip': own('help tips'),
   'web/reportclienterror': none('error reports of the browser, with or without a login'),
   'web/getclienterrors': none("IT reads every plant's browser errors"),

@@ -20,6 +20,7 @@ import {
   useStore,
   useUser,
 } from './context';
+import { FailedSavesList } from './FailedSaves';
 import { areaLabels, availableInterfaces, currentInterface, menuFor, officeInterfaceOf } from './menus';
 import { usePlants } from './plants';
 import { shellState } from './shell-state';
@@ -343,28 +344,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
       {showFailed && save.failed.length ? (
         <aside className="card failed-saves" aria-label="Failed saves">
           <h2>{t('Failed saves')}</h2>
-          <p className="muted">
-            {t('These changes were refused or could not be sent. Nothing is lost until you discard it.')}
-          </p>
-          <ul>
-            {save.failed.map((f) => (
-              <li key={f.postId}>
-                <code>{f.path}</code> {String(f.body.FieldName ?? '')} — {f.error}
-                <button
-                  type="button"
-                  onClick={() => store?.queue.send({ type: 'queue.retry', postId: f.postId })}
-                >
-                  {t('Retry')}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => store?.queue.send({ type: 'queue.discard', postId: f.postId })}
-                >
-                  {t('Discard')}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <FailedSavesList />
         </aside>
       ) : null}
       <main className="content">

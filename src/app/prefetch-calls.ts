@@ -48,3 +48,13 @@ export const scheduleHead = {
     result: z.unknown(),
   }),
 };
+
+/** Intro's work list (web/GetMyWork): counts and shortcuts, asked while the platform chunk loads. */
+export const myWorkHead = defineCall({
+  method: 'GET',
+  path: 'web/GetMyWork',
+  summary: 'GetMyWork, ahead of Intro.',
+  access: 'user',
+  payload: z.object({}),
+  result: z.unknown(),
+});

@@ -4,7 +4,7 @@ import type { ApiClient } from '../api';
 import { LoginPage } from '../areas/platform/LoginPage';
 import { NotFoundPage } from '../areas/platform/NotFoundPage';
 import { loadChunk } from './chunks';
-import { FIRST_TASKS, planHead, scheduleHead } from './prefetch-calls';
+import { FIRST_TASKS, myWorkHead, planHead, scheduleHead } from './prefetch-calls';
 import { sharedGet } from './shared-requests';
 import { storage } from './storage';
 
@@ -114,6 +114,10 @@ export const screenPrefetch: Partial<
     (api: ApiClient, params: Record<string, string | undefined>, user: { PlantID: number } | null) => void
   >
 > = {
+  // The first screen after login: its counts start with the chunk, not after it.
+  intro: (api) => {
+    sharedGet(api, myWorkHead, {});
+  },
   productionPlan: (api, { jobNumToLoad }) => {
     if (!jobNumToLoad) return;
     // The plan screen says in place why a plan cannot be shown (planRequests): no alert as well.

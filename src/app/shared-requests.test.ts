@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { GetMyWork } from '../../domain/platform/my-work';
 import { GetMachinesForPlan, LoadProductionPlan2 } from '../../domain/production-plan/calls';
 import { GetSchedule, GetSchedules } from '../../domain/scheduling/calls';
 import { planRequests } from '../areas/production-plan/plan/use-plan';
-import { FIRST_TASKS, planHead, scheduleHead } from './prefetch-calls';
+import { FIRST_TASKS, myWorkHead, planHead, scheduleHead } from './prefetch-calls';
 import { screenPrefetch } from './screens';
 import { sharedGet } from './shared-requests';
 
@@ -126,5 +127,15 @@ describe('the plant schedule prefetch', () => {
       if (had) Object.defineProperty(globalThis, 'localStorage', had);
       else Reflect.deleteProperty(globalThis, 'localStorage');
     }
+  });
+});
+
+describe('the Intro prefetch', () => {
+  it('declares the same call as the platform area and sends it once with the screen', () => {
+    expect([myWorkHead.path, myWorkHead.method]).toEqual([GetMyWork.path, GetMyWork.method]);
+    const { api, asked } = countingApi();
+    screenPrefetch.intro?.(api, {}, null);
+    sharedGet(api, GetMyWork, {});
+    expect(asked).toEqual(['web/GetMyWork {}']);
   });
 });

@@ -204,6 +204,7 @@ export async function kpiBoard(db: Sql, plantId: number, now: string): Promise<K
         return { ClockedIn: true, Machine: a?.ResourceID ?? null, Indirect: a?.IndirectCode ?? null };
       }),
     ),
+    MachinesDown: rows.filter((r) => r.DownReason !== null).length,
     Hourly: hourlyPieces(
       f.completions.map((c) => ({ RecordedAt: c.RecordedAt, Quantity: c.Quantity })),
       f.shift,

@@ -56,6 +56,19 @@ export class PayrollService {
     }));
   }
 
+  /**
+   * How many of the plant's active employees have `weekStart`'s week not locked yet: the weeks a
+   * payroll locker still has to close (Intro's work list). Reads only; makes no day records.
+   */
+  async weeksToLock(db: Sql, plantId: number, weekStart: string): Promise<number> {
+    const ids = (await repo.plantEmployees(db, plantId)).map((e) => e.EmployeeID);
+    if (!ids.length) return 0;
+    const locked = new Set(
+      (await repo.weekLocks(db, ids, weekStart, weekStart)).filter((l) => l.Locked).map((l) => l.EmployeeID),
+    );
+    return ids.filter((id) => !locked.has(id)).length;
+  }
+
   async saveEntry(w: PayrollWrite, payrollId: number, field: string, value: unknown): Promise<PayrollRecord> {
     const before = await repo.findRecord(w.db, payrollId, true);
     if (!before) throw sorry(`Payroll record ${payrollId} was not found.`);

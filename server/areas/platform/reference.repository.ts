@@ -57,6 +57,24 @@ export async function insertPageView(
   ]);
 }
 
+/**
+ * The paths an employee opened in the last `days` days, most often first (then most recently), for
+ * Intro's shortcuts. At most 50: the caller keeps the first few it may still open.
+ */
+export async function mostViewedPaths(
+  db: Sql,
+  employeeId: number,
+  days: number,
+): Promise<Array<{ Path: string; Views: number }>> {
+  return db.query<{ Path: string; Views: number }>(
+    `SELECT path AS "Path", count(*)::int AS "Views"
+       FROM page_views
+      WHERE employee_id = $1 AND viewed_at > now() - make_interval(days => $2::int)
+      GROUP BY path ORDER BY count(*) DESC, max(viewed_at) DESC, path LIMIT 50`,
+    [employeeId, days],
+  );
+}
+
 /** Whether this reporter sent the same error from the same page within the last minute. */
 export async function recentClientError(
   db: Sql,
