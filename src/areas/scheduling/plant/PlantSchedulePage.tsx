@@ -35,7 +35,7 @@ export function PlantSchedulePage() {
   const t = useT();
   const user = useUser();
   const flags = flagSet(user);
-  const { api, alerts } = useCore();
+  const { api, alerts, toasts } = useCore();
   const { text: saveText } = useSaveStatus();
   const [plantId, setPlantId] = useState(user?.PlantID ?? 1);
   const { schedules, error, put, remove } = useSchedules(plantId);
@@ -96,7 +96,11 @@ export function PlantSchedulePage() {
     setBusy(true);
     try {
       put(await api.post(CommitSchedule, { ScheduleID: current.ScheduleID }));
-      alerts.show('success', t('"{{name}}" was committed to the official schedule.', { name: current.Name }));
+      // The committed copy is read-only: the scheduler's work goes on in the official schedule, so the
+      // board moves there and a toast (spec 000 §2.4) confirms without blocking it.
+      setLive(null);
+      setChosen(official?.ScheduleID ?? null);
+      toasts.show(t('"{{name}}" is now the official schedule.', { name: current.Name }), { kind: 'success' });
     } catch {
       // Shown by the request layer.
     } finally {
