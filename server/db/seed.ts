@@ -164,6 +164,7 @@ export const demoEmployees: NewEmployee[] = [
     phone: '6105550102',
     flags: [
       'accessPm',
+      'salaried',
       'projectManagement',
       'viewBudgets',
       'viewForms',
@@ -283,6 +284,7 @@ export const demoEmployees: NewEmployee[] = [
     flags: [
       'accessFis',
       'accessPm',
+      'salaried',
       'canChangeInterface',
       'fisPersonnel',
       'fisAdmin',
