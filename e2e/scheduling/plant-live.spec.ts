@@ -52,8 +52,21 @@ test('a drag by one scheduler appears for the other within a second', async ({ b
     },
     { laneId: second as string, id: taskId as number },
   );
+  // The drop lands when the scheduler answers the question about another kind of machine (issue 15):
+  // A notes, in the page, the moment of that click.
+  await a.evaluate(() => {
+    document.addEventListener(
+      'click',
+      (e) => {
+        if ((e.target as HTMLElement).closest('[role="alertdialog"] button'))
+          (window as unknown as { __answeredAt?: number }).__answeredAt = Date.now();
+      },
+      { capture: true },
+    );
+  });
   await dragCard(a, taskId as number, second as string, 1);
-  const t0 = await confirmOtherKind(a);
+  await confirmOtherKind(a);
+  const t0 = await a.evaluate(() => (window as unknown as { __answeredAt: number }).__answeredAt);
   // A shows it at once (queued), B once the server's echo arrives.
   await expect(lane(a, second as string).locator(`[data-task="${taskId}"]`)).toBeVisible();
   await expect(lane(b, second as string).locator(`[data-task="${taskId}"]`)).toBeVisible({ timeout: 5_000 });
