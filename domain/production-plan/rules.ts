@@ -63,6 +63,17 @@ export function applyActionFlag(
   return patch;
 }
 
+type PaintFields = Pick<
+  Operation,
+  | 'ActionPaint'
+  | 'ActionSetup'
+  | 'PrintTraveler'
+  | 'Rework'
+  | 'FinalOperation'
+  | 'FinalAssembly'
+  | 'ProductionEstimate'
+>;
+
 /**
  * What turning Paint on changed on an operation, and why (issue 15, item 8): one sentence per changed
  * field, by the rules of applyActionFlag and the estimate rules. The plan screen shows them beside the
@@ -70,26 +81,8 @@ export function applyActionFlag(
  * when Paint did not go from off to on.
  */
 export function paintChanges(
-  before: Pick<
-    Operation,
-    | 'ActionPaint'
-    | 'ActionSetup'
-    | 'PrintTraveler'
-    | 'Rework'
-    | 'FinalOperation'
-    | 'FinalAssembly'
-    | 'ProductionEstimate'
-  >,
-  after: Pick<
-    Operation,
-    | 'ActionPaint'
-    | 'ActionSetup'
-    | 'PrintTraveler'
-    | 'Rework'
-    | 'FinalOperation'
-    | 'FinalAssembly'
-    | 'ProductionEstimate'
-  >,
+  before: PaintFields,
+  after: PaintFields,
 ): { text: string; values?: Record<string, string | number> }[] {
   if (before.ActionPaint || !after.ActionPaint) return [];
   const out: { text: string; values?: Record<string, string | number> }[] = [];

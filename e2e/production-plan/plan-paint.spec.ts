@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from '../support/session';
-import { openPlan, opRow, serverPlan, typeNumber } from './plan-support';
+import { openPlan, opRow, serverPlan, twoPlanners, typeNumber } from './plan-support';
 
 // A plant 2 job no other spec edits: the second planner is the demo scheduler (plant 2).
 const JOB = 'J240012';
@@ -13,14 +13,10 @@ const JOB = 'J240012';
 test('turning Paint on says what changed and why, beside the operation, for both planners', async ({
   browser,
 }) => {
-  const a = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const b = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const pageA = await a.newPage();
-  const pageB = await b.newPage();
-  await logIn(pageA, 'admin');
-  await logIn(pageB, 'scheduler');
-  await openPlan(pageA, JOB);
-  await openPlan(pageB, JOB);
+  const { pageA, pageB, close } = await twoPlanners(browser, JOB, {
+    a: { width: 1440, height: 900 },
+    b: { width: 1024, height: 768 },
+  });
 
   // An operation with Paint off that can be edited.
   const ids = await pageA
@@ -73,8 +69,7 @@ test('turning Paint on says what changed and why, beside the operation, for both
   await rowA.locator('button[name="ActionPaint"]').click();
   await expect(rowB.getByTestId('paint-notice')).toHaveCount(0, { timeout: 5_000 });
   await expect(pageA.getByTestId('save-status')).not.toContainText('Saving', { timeout: 10_000 });
-  await a.close();
-  await b.close();
+  await close();
 });
 
 /**
