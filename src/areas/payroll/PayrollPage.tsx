@@ -94,7 +94,7 @@ function SourceMark(props: { day: PayrollDate; t: ReturnType<typeof useT> }) {
     </span>
   );
 }
-const sourceSymbols = { manual: '✎', salaried: 'S', open: '●', clock: '⏱' } as const;
+const sourceSymbols = { manual: '✎', salaried: 'S', open: '●', clock: '◷' } as const;
 
 /**
  * Moves the focus from a grid cell to its neighbour (arrow keys, Enter), over cells that cannot be
