@@ -144,8 +144,9 @@ export async function buildApp(
   // plan operation changes inside the plan call's transaction so the tasks follow.
   const rateSources = opts.rateSources ?? areaRateSources;
   const planReader = new PlanService(rateSources);
-  const scheduling = new SchedulingService((tx, operationId, override) =>
-    planReader.previewAlgorithm(tx, operationId, override),
+  const scheduling = new SchedulingService(
+    (tx, operationId, override) => planReader.previewAlgorithm(tx, operationId, override),
+    (tx, operationId, on) => planReader.rateOnMachine(tx, operationId, on),
   );
   registerProductionPlanCalls(registry, rateSources, {
     operationsChanged: (w, changes) => scheduling.operationsChanged(w, changes),

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeItem } from '../domain/live/changes';
 import { PayrollPerson, type PayrollRecord } from '../domain/payroll/entities';
+import { currentWeekStart } from '../domain/payroll/rules';
+import { addDays } from '../domain/scheduling/calendar';
 import { createEmployee } from '../server/db/seed';
 import { expectRefused, type RefusableReply, tablesFingerprint } from './support/refusals';
 import { dbAvailable, dbKind, startServer, type TestServer } from './support/server';
@@ -103,6 +105,7 @@ describe.skipIf(!dbAvailable)(`payroll calls (${dbKind})`, () => {
         LastName: 'Editor',
         Title: 'Test',
         PlantID: 4,
+        Salaried: false,
       });
       for (const p of list) {
         expect(p.PayrollWeeks.map((w) => w.WeekStart)).toEqual(['2026-12-21', '2026-12-28']);
@@ -321,6 +324,119 @@ describe.skipIf(!dbAvailable)(`payroll calls (${dbKind})`, () => {
         'SELECT count(*)::int AS n FROM payroll_week_locks l JOIN employees e USING (employee_id) WHERE e.plant_id = 1 AND l.locked',
       );
       expect(rows[0]!.n).toBe(list.length);
+    });
+  });
+
+  describe('where the hours come from: punches, salaried default, a person’s entry (issue 15)', () => {
+    const thisMonday = currentWeekStart(Date.now(), 'America/New_York');
+    const lastMonday = addDays(thisMonday, -7);
+    const days = async (employeeId: number) =>
+      (await payroll(lastMonday, 2))
+        .find((p) => p.Employee.EmployeeID === employeeId)!
+        .PayrollWeeks.flatMap((w) => w.PayrollDates);
+    const on = async (employeeId: number, date: string) =>
+      (await days(employeeId)).find((d) => d.PayrollDate === date)!;
+
+    beforeAll(async () => {
+      await createEmployee(server.db, {
+        employeeId: 9211,
+        userName: 'hourly',
+        password: 'hourly',
+        firstName: 'Hana',
+        lastName: 'Hourly',
+        title: 'Welder',
+        plantId: 4,
+        flags: [],
+      });
+      await createEmployee(server.db, {
+        employeeId: 9212,
+        userName: 'salaried',
+        password: 'salaried',
+        firstName: 'Sal',
+        lastName: 'Aried',
+        title: 'Office',
+        plantId: 4,
+        flags: ['salaried'] as never,
+      });
+      // Last Monday 08:00–15:30 and Tuesday 07:00–16:00 New York (EST): 7.5 h and 9 h; an open punch
+      // from an hour ago.
+      await server.db.query(
+        `INSERT INTO clock_punches (employee_id, plant_id, clocked_in_at, clocked_out_at)
+         VALUES (9211, 4, $1, $2), (9211, 4, $3, $4), (9211, 4, now() - interval '1 hour', NULL)`,
+        [
+          `${lastMonday}T13:00:00Z`,
+          `${lastMonday}T20:30:00Z`,
+          `${addDays(lastMonday, 1)}T12:00:00Z`,
+          `${addDays(lastMonday, 1)}T21:00:00Z`,
+        ],
+      );
+    });
+
+    it('an hourly employee is paid their closed punches, marked clock; an open punch is shown, not paid', async () => {
+      const week = await days(9211);
+      expect(week[0]).toMatchObject({
+        ClockedHours: 7.5,
+        Payroll: { RegularHours: 7.5, HoursSource: 'clock' },
+      });
+      expect(week[1]).toMatchObject({ ClockedHours: 9, Payroll: { RegularHours: 9, HoursSource: 'clock' } });
+      expect(week[2]!.Payroll).toMatchObject({ RegularHours: 0, HoursSource: 'clock' });
+      // The open punch: about an hour so far, on today's (or, just after midnight, yesterday's) date.
+      const open = week.reduce((n, d) => n + (d.OpenPunchHours ?? 0), 0);
+      expect(open).toBeGreaterThan(0.9);
+      expect(open).toBeLessThan(1.2);
+      expect(
+        week.every((d) => d.Payroll.RegularHours + d.Payroll.OvertimeHours === (d.ClockedHours ?? 0)),
+      ).toBe(true);
+    });
+
+    it('a salaried employee who never clocks gets the default 8 h on working days up to today, marked salaried', async () => {
+      const week = await days(9212);
+      const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+      for (const d of week) {
+        const weekday = new Date(`${d.PayrollDate}T12:00:00Z`).getUTCDay();
+        const working = weekday >= 1 && weekday <= 5 && d.PayrollDate <= today;
+        expect(d.Payroll, d.PayrollDate).toMatchObject({
+          RegularHours: working ? 8 : 0,
+          OvertimeHours: 0,
+          HoursSource: 'salaried',
+        });
+        expect(d.ClockedHours).toBe(0);
+      }
+    });
+
+    it('a person’s entry wins and is marked manual; it is never refilled; a note does not freeze the clock', async () => {
+      const monday = await on(9211, lastMonday);
+      const saved = await post<PayrollRecord>('web/SavePayrollEntry', {
+        PayrollID: monday.Payroll.PayrollID,
+        FieldName: 'RegularHours',
+        Value: 6,
+      });
+      expect(saved).toMatchObject({ RegularHours: 6, HoursSource: 'manual', ModifiedBy: 'Eddie Editor' });
+      // Another punch that day does not change the typed hours.
+      await server.db.query(
+        `INSERT INTO clock_punches (employee_id, plant_id, clocked_in_at, clocked_out_at) VALUES (9211, 4, $1, $2)`,
+        [`${lastMonday}T21:00:00Z`, `${lastMonday}T22:00:00Z`],
+      );
+      expect(await on(9211, lastMonday)).toMatchObject({
+        ClockedHours: 8.5,
+        Payroll: { RegularHours: 6, HoursSource: 'manual' },
+      });
+      // A note on Tuesday leaves its hours to the clock: a later correction still reaches payroll.
+      const tuesday = addDays(lastMonday, 1);
+      const tue = await on(9211, tuesday);
+      await post('web/SavePayrollEntry', {
+        PayrollID: tue.Payroll.PayrollID,
+        FieldName: 'Notes',
+        Value: 'Late truck',
+      });
+      await server.db.query(
+        `INSERT INTO clock_punches (employee_id, plant_id, clocked_in_at, clocked_out_at) VALUES (9211, 4, $1, $2)`,
+        [`${tuesday}T21:30:00Z`, `${tuesday}T22:00:00Z`],
+      );
+      expect(await on(9211, tuesday)).toMatchObject({
+        ClockedHours: 9.5,
+        Payroll: { RegularHours: 9.5, HoursSource: 'clock', Notes: 'Late truck' },
+      });
     });
   });
 });

@@ -708,6 +708,64 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
       expect((await lanes())['TS-A']).toEqual([taskOf[10], taskOf[20], taskOf[21]]);
     });
 
+    it('a task moved to another machine is re-rated by the precedence: algorithm, else engine, else official rate (issue 15)', async () => {
+      // Operation 30 (40 pieces) sits on TS-B at B1's 0.25 min/pc and 15 setup.
+      const before = (await taskById(taskOf[30]!))!;
+      expect(before).toMatchObject({
+        ResourceID: 'TS-B',
+        ScheduledMinutesPerPiece: 0.25,
+        ScheduledSetupMinutes: 15,
+      });
+      // TS-A's algorithm answers: its scheduling minutes, its setup, Calculated.
+      const toA = await post<Task[]>('web/MoveScheduleTasks', {
+        ScheduleTaskIDs: [taskOf[30]],
+        ResourceID: 'TS-A',
+        ProductionOrder: 99,
+      });
+      expect(toA.find((t) => t.ScheduleTaskID === taskOf[30])).toMatchObject({
+        ResourceID: 'TS-A',
+        ScheduledMinutesPerPiece: 0.3,
+        ScheduledSetupMinutes: 12,
+        MachineRateID: null,
+        OfficialRate: false,
+        RateDescription: 'Rate algorithm of TS-A',
+        Calculated: true,
+        // 12 + 40 × 0.3.
+        EstimatedMinutes: 24,
+      });
+      // The server's copy, not only the answer.
+      expect(await taskById(taskOf[30]!)).toMatchObject({
+        ScheduledMinutesPerPiece: 0.3,
+        RateDescription: 'Rate algorithm of TS-A',
+      });
+      // Back on TS-B: its algorithm asks a question and it has no engine, so its official rate B1.
+      const toB = await post<Task[]>('web/MoveScheduleTasks', {
+        ScheduleTaskIDs: [taskOf[30]],
+        ResourceID: 'TS-B',
+        ProductionOrder: 0,
+      });
+      expect(toB.find((t) => t.ScheduleTaskID === taskOf[30])).toMatchObject({
+        ResourceID: 'TS-B',
+        MachineRateID: fx.rate.B1,
+        OfficialRate: true,
+        RateDescription: 'B1',
+        ScheduledMinutesPerPiece: 0.25,
+        ScheduledSetupMinutes: 15,
+        Calculated: false,
+      });
+      // A move within the lane keeps the rate.
+      const within = await post<Task[]>('web/MoveScheduleTasks', {
+        ScheduleTaskIDs: [taskOf[30]],
+        ResourceID: 'TS-B',
+        ProductionOrder: 0,
+      });
+      expect(
+        within.find((t) => t.ScheduleTaskID === taskOf[30]) ?? (await taskById(taskOf[30]!)),
+      ).toMatchObject({
+        MachineRateID: fx.rate.B1,
+      });
+    });
+
     it('refuses unknown tasks, a foreign or idle lane, and users without the flag', async () => {
       const call =
         (payload: Record<string, unknown>, who: Login = scheduler) =>
@@ -1380,9 +1438,15 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
         (await load()).Workcenters.flatMap((w) => w.Tasks).filter(
           (t) => t.ProductionPlanOperationID === fx.op[seq],
         );
-      // Op 10's task has the algorithm's 0.3 min/pc (not the operation's 0.5); op 20's tasks have 0.5 + 30.
+      // Op 10's task was moved to TS-B by the committed what-if and took TS-B's official rate B1 there
+      // (0.25 + 15, not the operation's 0.5 + 30); op 20's tasks have 0.5 + 30.
       const [own] = await byOp(10);
-      expect(own).toMatchObject({ ScheduledMinutesPerPiece: 0.3, ScheduledSetupMinutes: 12 });
+      expect(own).toMatchObject({ ScheduledMinutesPerPiece: 0.25, ScheduledSetupMinutes: 15 });
+      // The moves between lanes above re-rated op 20's tasks on TS-A (issue 15): one carries the
+      // operation's own figures again for this test.
+      const [first20] = await byOp(20);
+      await update(first20!.ScheduleTaskID, 'ScheduledMinutesPerPiece', 0.5);
+      await update(first20!.ScheduleTaskID, 'ScheduledSetupMinutes', 30);
       const before20 = await byOp(20);
       const following = before20.filter(
         (t) => t.ScheduledMinutesPerPiece === 0.5 && t.ScheduledSetupMinutes === 30,
@@ -1398,8 +1462,8 @@ describe.skipIf(!dbAvailable)(`scheduling calls (${dbKind})`, () => {
       );
       expect(rated10.Operation.ScheduledMinutesPerPiece).not.toBe(0.5);
       expect((await byOp(10))[0]).toMatchObject({
-        ScheduledMinutesPerPiece: 0.3,
-        ScheduledSetupMinutes: 12,
+        ScheduledMinutesPerPiece: 0.25,
+        ScheduledSetupMinutes: 15,
         RowVersion: own!.RowVersion,
       });
       const answer = await post<{ Operation: { ScheduledMinutesPerPiece: number; SetupMinutes: number } }>(

@@ -462,7 +462,7 @@ describe.skipIf(!dbAvailable)(`time-clock calls (${dbKind})`, () => {
 
     it('a record a person edited keeps its hours; a locked week is never refilled', async () => {
       await server.db.query(
-        `UPDATE payroll_entries SET regular_hours = 7, modified_by = 'Typist' WHERE employee_id = 9401 AND payroll_date = $1::date`,
+        `UPDATE payroll_entries SET regular_hours = 7, modified_by = 'Typist', hours_source = 'manual' WHERE employee_id = 9401 AND payroll_date = $1::date`,
         [addDays(lastMonday, 3)],
       );
       const olga = await week(9401);

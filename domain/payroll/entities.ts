@@ -24,9 +24,15 @@ export const PayrollRecord = z.object({
   ModifiedAt: z.string().nullable(),
   /** The record's week is locked (LockPayrollWeek): no field can change. */
   Locked: z.boolean(),
+  /**
+   * Where RegularHours and OvertimeHours come from (issue 15): the closed clock punches of an hourly
+   * employee, the salaried default of a working day, or a person's entry (which wins: never refilled).
+   */
+  HoursSource: z.enum(['clock', 'salaried', 'manual']),
   RowVersion: z.number().int(),
 });
 export type PayrollRecord = z.infer<typeof PayrollRecord>;
+export type HoursSource = PayrollRecord['HoursSource'];
 
 export const PayrollDate = z.object({
   PayrollDate: LocalDate,
@@ -37,6 +43,8 @@ export const PayrollDate = z.object({
    * week), unless its week is locked.
    */
   ClockedHours: z.number().optional(),
+  /** Hours so far on a punch still open this day: not payable until the punch is closed. */
+  OpenPunchHours: z.number().optional(),
 });
 export type PayrollDate = z.infer<typeof PayrollDate>;
 
@@ -68,6 +76,8 @@ export const PayrollEmployee = z.object({
   LastName: z.string(),
   Title: z.string().nullable(),
   PlantID: z.number().int(),
+  /** Salaried staff are paid their default day, not their punches (issue 15). */
+  Salaried: z.boolean().optional(),
 });
 export type PayrollEmployee = z.infer<typeof PayrollEmployee>;
 

@@ -3,6 +3,7 @@ import type { PayrollRecord } from './entities';
 import {
   applyEntryEdit,
   currentWeekStart,
+  defaultDayHours,
   isoWeekday,
   regularOverThreshold,
   totalsOf,
@@ -24,6 +25,7 @@ const record = (over: Partial<PayrollRecord> = {}): PayrollRecord => ({
   ModifiedBy: null,
   ModifiedAt: null,
   Locked: false,
+  HoursSource: 'clock',
   RowVersion: 1,
   ...over,
 });
@@ -166,5 +168,23 @@ describe('applyEntryEdit (SavePayrollEntry)', () => {
       message: 'The week of 2026-11-25 is locked: unlock it to change it.',
     });
     expect(applyEntryEdit(record({ Locked: true }), 'Notes', 'x')).toMatchObject({ ok: false });
+  });
+});
+
+describe("where a day's hours come from when no person typed them (issue 15, item 5)", () => {
+  // 2026-11-23 is a Monday; today is Wednesday 2026-11-25.
+  const today = '2026-11-25';
+  it('an hourly employee: the closed punches, none is none', () => {
+    expect(defaultDayHours(false, '2026-11-24', today, 7.25, 0)).toEqual({ source: 'clock', hours: 7.25 });
+    expect(defaultDayHours(false, '2026-11-24', today, 0, 0)).toEqual({ source: 'clock', hours: 0 });
+  });
+
+  it('a salaried employee: 8 h on a working day up to today, less holiday hours; never a weekend or a future day', () => {
+    expect(defaultDayHours(true, '2026-11-23', today, 0, 0)).toEqual({ source: 'salaried', hours: 8 });
+    expect(defaultDayHours(true, '2026-11-25', today, 3, 0)).toEqual({ source: 'salaried', hours: 8 });
+    expect(defaultDayHours(true, '2026-11-24', today, 0, 8)).toEqual({ source: 'salaried', hours: 0 });
+    expect(defaultDayHours(true, '2026-11-24', today, 0, 2.5)).toEqual({ source: 'salaried', hours: 5.5 });
+    expect(defaultDayHours(true, '2026-11-26', today, 0, 0)).toEqual({ source: 'salaried', hours: 0 });
+    expect(defaultDayHours(true, '2026-11-22', '2026-11-30', 0, 0)).toEqual({ source: 'salaried', hours: 0 });
   });
 });

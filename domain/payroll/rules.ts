@@ -25,6 +25,8 @@ export const OVERTIME_THRESHOLD_HOURS = 40;
 export const MAX_DAY_HOURS = 24;
 export const MAX_PREPAY = 100_000;
 export const MAX_NOTES = 500;
+/** A salaried employee's paid hours on a working day (Monday to Friday) nobody typed otherwise. */
+export const SALARIED_DAY_HOURS = 8;
 /** Most weeks one GetPayroll answers. */
 export const MAX_WEEKS = 8;
 
@@ -56,6 +58,27 @@ export function weekDates(weekStart: string): string[] {
 export function weekStarts(weekStart: string, weeks: number): string[] {
   return Array.from({ length: weeks }, (_, i) => addDays(weekStart, 7 * i));
 }
+
+/**
+ * Where a day's regular hours come from when no person typed them (issue 15, item 5): a salaried
+ * employee is paid SALARIED_DAY_HOURS on a working day up to today (less the day's holiday hours), never
+ * a future day or a weekend; an hourly employee is paid their closed clock punches. A person's entry
+ * (HoursSource 'manual') wins over both and is never refilled.
+ */
+export function defaultDayHours(
+  salaried: boolean,
+  date: string,
+  today: string,
+  clockedHours: number,
+  holidayHours: number,
+): { source: 'clock' | 'salaried'; hours: number } {
+  if (!salaried) return { source: 'clock', hours: clockedHours };
+  const working = isoWeekday(date) <= 5 && date <= today;
+  return { source: 'salaried', hours: working ? Math.max(0, round2(SALARIED_DAY_HOURS - holidayHours)) : 0 };
+}
+
+/** The fields whose edit makes a record's hours a person's entry. */
+export const manualHourFields: readonly PayrollField[] = ['RegularHours', 'OvertimeHours'];
 
 type Figures = Pick<PayrollRecord, 'RegularHours' | 'OvertimeHours' | 'HolidayHours' | 'PrepayAmount'>;
 

@@ -19,7 +19,9 @@ import {
   invalidatedPatch,
   lockPatch,
   operationsToRecalculateOnBundleSize,
+  paintChanges,
   pieceRateCost,
+  rateOnMachine,
   readyForReviewPatch,
   reviewedPatch,
   unlockPatch,
@@ -515,5 +517,85 @@ describe('rules the server relies on besides (plan server)', () => {
       CostEstimate: 0,
       ProductionEstimate: 0,
     });
+  });
+});
+
+describe('what turning Paint on changed, said beside the operation (issue 15, item 8)', () => {
+  it('names each field the paint rules changed and the estimate, with the reason', () => {
+    const before = op({
+      ActionSetup: true,
+      PrintTraveler: true,
+      FinalAssembly: true,
+      ProductionEstimate: 42,
+    });
+    const patch = applyActionFlag(before, 'ActionPaint', true, [before]);
+    const lines = paintChanges(before, { ...before, ...patch, ProductionEstimate: 30 }).map((l) => l.text);
+    expect(lines).toEqual([
+      'Setup turned off: a paint operation has no setup of its own.',
+      'Print traveler turned off: paint operations do not print a traveler.',
+      'Final operation turned on: the paint operation finishes the part.',
+      'Final assembly cleared: painting comes after assembly.',
+      'Estimate {{from}} → {{to}} min: recalculated without the setup.',
+    ]);
+  });
+
+  it('a second paint operation becomes rework, and the estimate is zeroed for that reason', () => {
+    const final = op({ ProductionPlanOperationID: 2, ActionPaint: true, FinalOperation: true });
+    const before = op({ ActionSetup: true, ProductionEstimate: 12 });
+    const after = {
+      ...before,
+      ...applyActionFlag(before, 'ActionPaint', true, [before, final]),
+      ProductionEstimate: 0,
+    };
+    const lines = paintChanges(before, after);
+    expect(lines.map((l) => l.text)).toContain(
+      'Rework turned on: another paint operation of this plan is already final, so this one is a repaint.',
+    );
+    expect(lines.at(-1)).toEqual({
+      text: 'Estimate {{from}} → {{to}} min: rework zeroes the estimates.',
+      values: { from: 12, to: 0 },
+    });
+  });
+
+  it('says nothing when Paint was already on or is turned off', () => {
+    const on = op({ ActionPaint: true });
+    expect(paintChanges(on, { ...on, ActionSetup: false })).toEqual([]);
+    expect(paintChanges(on, { ...on, ActionPaint: false, FinalOperation: false })).toEqual([]);
+  });
+});
+
+describe('the rate of a task moved to another machine (spec 001 §4 precedence, issue 15 item 6)', () => {
+  const rates = {
+    MinutesPerPiece: 0.5,
+    MinutesPerBundle: 0,
+    FeetPerMinute: 0,
+    SetupMinutes: 15,
+    SchedulingMinutesPerPiece: 0.6,
+  };
+  const engine = { stopMessage: null, productionMinutes: 50, setupMinutes: 10 };
+
+  it('the algorithm first, its scheduling minutes when it has them', () => {
+    expect(rateOnMachine({ Success: true, QuestionPosed: false, Result: rates }, engine, 100)).toEqual({
+      Source: 'algorithm',
+      MinutesPerPiece: 0.6,
+      SetupMinutes: 15,
+    });
+  });
+
+  it('then the engine, spread over the pieces, when the algorithm fails or asks a question', () => {
+    const expected = { Source: 'engine', MinutesPerPiece: 0.5, SetupMinutes: 10 };
+    expect(rateOnMachine({ Success: false, QuestionPosed: false, Result: rates }, engine, 100)).toEqual(
+      expected,
+    );
+    expect(rateOnMachine({ Success: true, QuestionPosed: true, Result: rates }, engine, 100)).toEqual(
+      expected,
+    );
+    expect(rateOnMachine(null, engine, 100)).toEqual(expected);
+  });
+
+  it('null (the machine rate comes next) when the engine fails too: a stop message or zero minutes', () => {
+    expect(rateOnMachine(null, { ...engine, stopMessage: 'Part too long' }, 100)).toBeNull();
+    expect(rateOnMachine(null, { ...engine, productionMinutes: 0 }, 100)).toBeNull();
+    expect(rateOnMachine(null, null, 100)).toBeNull();
   });
 });

@@ -63,6 +63,51 @@ export function applyActionFlag(
   return patch;
 }
 
+type PaintFields = Pick<
+  Operation,
+  | 'ActionPaint'
+  | 'ActionSetup'
+  | 'PrintTraveler'
+  | 'Rework'
+  | 'FinalOperation'
+  | 'FinalAssembly'
+  | 'ProductionEstimate'
+>;
+
+/**
+ * What turning Paint on changed on an operation, and why (issue 15, item 8): one sentence per changed
+ * field, by the rules of applyActionFlag and the estimate rules. The plan screen shows them beside the
+ * operation for the planner who turned Paint on and for others who see the change arrive live. Empty
+ * when Paint did not go from off to on.
+ */
+export function paintChanges(
+  before: PaintFields,
+  after: PaintFields,
+): { text: string; values?: Record<string, string | number> }[] {
+  if (before.ActionPaint || !after.ActionPaint) return [];
+  const out: { text: string; values?: Record<string, string | number> }[] = [];
+  if (before.ActionSetup && !after.ActionSetup)
+    out.push({ text: 'Setup turned off: a paint operation has no setup of its own.' });
+  if (before.PrintTraveler && !after.PrintTraveler)
+    out.push({ text: 'Print traveler turned off: paint operations do not print a traveler.' });
+  if (!before.Rework && after.Rework)
+    out.push({
+      text: 'Rework turned on: another paint operation of this plan is already final, so this one is a repaint.',
+    });
+  if (!before.FinalOperation && after.FinalOperation)
+    out.push({ text: 'Final operation turned on: the paint operation finishes the part.' });
+  if (before.FinalAssembly && !after.FinalAssembly)
+    out.push({ text: 'Final assembly cleared: painting comes after assembly.' });
+  if (before.ProductionEstimate !== after.ProductionEstimate)
+    out.push({
+      text: after.Rework
+        ? 'Estimate {{from}} → {{to}} min: rework zeroes the estimates.'
+        : 'Estimate {{from}} → {{to}} min: recalculated without the setup.',
+      values: { from: before.ProductionEstimate, to: after.ProductionEstimate },
+    });
+  return out;
+}
+
 export function isActionFlag(name: string): name is ActionFlag {
   return (actionFlags as readonly string[]).includes(name);
 }
@@ -180,6 +225,40 @@ const parse = <T>(json: string | null): T | null => {
     return null;
   }
 };
+
+/** A rate an operation would take on another machine (a schedule task dropped on another lane). */
+export interface RateOnMachine {
+  Source: 'algorithm' | 'engine';
+  MinutesPerPiece: number;
+  SetupMinutes: number;
+}
+
+/**
+ * The first two steps of the rate precedence (spec 001 §4) for an operation on another machine: that
+ * machine's algorithm when it answers without a question, else its costing engine when the engine's
+ * rate does not count as failed (engineOutcome), spread over the pieces. null: neither, so the
+ * machine's chosen (official) rate comes next, which only the caller knows.
+ */
+export function rateOnMachine(
+  algorithm: { Success: boolean; QuestionPosed: boolean; Result: AlgorithmRates } | null,
+  engine: EngineResults | null,
+  quantity: number,
+): RateOnMachine | null {
+  if (algorithm?.Success && !algorithm.QuestionPosed) {
+    const r = algorithm.Result;
+    const perPiece = r.SchedulingMinutesPerPiece || r.MinutesPerPiece;
+    if (perPiece > 0)
+      return { Source: 'algorithm', MinutesPerPiece: round4(perPiece), SetupMinutes: round4(r.SetupMinutes) };
+  }
+  if (engine && engineOutcome(engine).ok && quantity > 0) {
+    return {
+      Source: 'engine',
+      MinutesPerPiece: round4(engine.productionMinutes! / quantity),
+      SetupMinutes: round4(engine.setupMinutes ?? 0),
+    };
+  }
+  return null;
+}
 
 /** The stored engine calculation: the results of its last successful run. */
 export interface StoredEngineCalculation {

@@ -152,6 +152,11 @@ export const WorkcenterSetting = z.object({
   ResourceID: z.string(),
   PlantID: z.number().int(),
   Description: z.string(),
+  /**
+   * The kind of machine (Roll forming, Punching, …): a task dropped on a lane of another kind is asked
+   * about first, since that machine may not be able to run it.
+   */
+  Process: z.string().optional(),
   /** Shown as a lane on the plant schedule. */
   Scheduled: z.boolean(),
   /** Minutes of calendar per minute of work: 100 = as planned, 80 = the lane runs slower. */

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn } from '../support/session';
-import { openPlan, opRow, typeNumber } from './plan-support';
+import { opRow, twoPlanners, typeNumber } from './plan-support';
 
 // A plant 2 job: the second planner is the demo scheduler (plant 2), and plant-scoped data is changed
 // only within one's own plant (issue 14 §3). J240005 is the fifth seeded job (plant cycle 1, 2, 1, 6, 2).
@@ -13,14 +12,7 @@ async function seenWithin(check: () => Promise<void>, since: number): Promise<nu
 }
 
 test('two planners on one plan see each other’s edits within a second', async ({ browser }) => {
-  const a = await browser.newContext();
-  const b = await browser.newContext();
-  const pageA = await a.newPage();
-  const pageB = await b.newPage();
-  await logIn(pageA, 'admin');
-  await logIn(pageB, 'scheduler');
-  await openPlan(pageA, JOB);
-  await openPlan(pageB, JOB);
+  const { pageA, pageB, close } = await twoPlanners(browser, JOB);
 
   const firstId = await pageA.locator('[data-op]').first().getAttribute('data-op');
   expect(firstId).toBeTruthy();
@@ -72,6 +64,5 @@ test('two planners on one plan see each other’s edits within a second', async 
   // Nothing left saving on either side.
   await expect(pageA.getByTestId('save-status')).not.toContainText('Saving', { timeout: 10_000 });
   await expect(pageB.getByTestId('save-status')).not.toContainText('Saving', { timeout: 10_000 });
-  await a.close();
-  await b.close();
+  await close();
 });

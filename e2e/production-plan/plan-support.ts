@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { storedSession } from '../support/session';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { logIn, storedSession } from '../support/session';
 
 /** Opens a plan and waits until it follows its topic live. */
 export async function openPlan(page: Page, job: string): Promise<void> {
@@ -37,5 +37,32 @@ export async function serverPlan(page: Page, job: string) {
       Operations: Array<Record<string, unknown> & { ProductionPlanOperationID: number }>;
       BOM: Array<Record<string, unknown> & { ProductionPlanBOMID: number }>;
     };
+  };
+}
+
+/**
+ * Two planners on one plan, each in their own browser context, both following it live: the admin (A)
+ * and the demo scheduler (B, plant 2: the job must be a plant 2 job). `viewports` sizes A and B.
+ */
+export async function twoPlanners(
+  browser: Browser,
+  job: string,
+  viewports: { a?: { width: number; height: number }; b?: { width: number; height: number } } = {},
+): Promise<{ pageA: Page; pageB: Page; close(): Promise<void> }> {
+  const a = await browser.newContext(viewports.a ? { viewport: viewports.a } : {});
+  const b = await browser.newContext(viewports.b ? { viewport: viewports.b } : {});
+  const pageA = await a.newPage();
+  const pageB = await b.newPage();
+  await logIn(pageA, 'admin');
+  await logIn(pageB, 'scheduler');
+  await openPlan(pageA, job);
+  await openPlan(pageB, job);
+  return {
+    pageA,
+    pageB,
+    close: async () => {
+      await a.close();
+      await b.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   card,
+  confirmOtherKind,
   dragCard,
   lane,
   laneIds,
@@ -51,7 +52,21 @@ test('a drag by one scheduler appears for the other within a second', async ({ b
     },
     { laneId: second as string, id: taskId as number },
   );
-  const t0 = await dragCard(a, taskId as number, second as string, 1);
+  // The drop lands when the scheduler answers the question about another kind of machine (issue 15):
+  // A notes, in the page, the moment of that click.
+  await a.evaluate(() => {
+    document.addEventListener(
+      'click',
+      (e) => {
+        if ((e.target as HTMLElement).closest('[role="alertdialog"] button'))
+          (window as unknown as { __answeredAt?: number }).__answeredAt = Date.now();
+      },
+      { capture: true },
+    );
+  });
+  await dragCard(a, taskId as number, second as string, 1);
+  await confirmOtherKind(a);
+  const t0 = await a.evaluate(() => (window as unknown as { __answeredAt: number }).__answeredAt);
   // A shows it at once (queued), B once the server's echo arrives.
   await expect(lane(a, second as string).locator(`[data-task="${taskId}"]`)).toBeVisible();
   await expect(lane(b, second as string).locator(`[data-task="${taskId}"]`)).toBeVisible({ timeout: 5_000 });
@@ -75,7 +90,10 @@ test('simultaneous moves of one task by both schedulers converge on the serverâ€
   const [source, toA, toB] = [ids[0], ids[2], ids[3]] as [string, string, string];
   const [taskId] = await topOfLane(a, source, 1);
   // Both press at the same time: A drops it on the third lane, B on the fourth.
-  await Promise.all([dragCard(a, taskId as number, toA, 0), dragCard(b, taskId as number, toB, 0)]);
+  await Promise.all([
+    dragCard(a, taskId as number, toA, 0).then(() => confirmOtherKind(a)),
+    dragCard(b, taskId as number, toB, 0).then(() => confirmOtherKind(b)),
+  ]);
   await settled(a);
   await settled(b);
   await converged([a, b], [source, toA, toB]);
@@ -144,6 +162,7 @@ test('split, delete and a multi-select move reach the other scheduler', async ({
   await card(a, m2).click({ modifiers: ['Control'] });
   await expect(a.getByTestId('selection-count')).toHaveText('2 selected');
   await dragCard(a, m1, laneY, 0);
+  await confirmOtherKind(a);
   await expect(async () => expect((await topOfLane(b, laneY, 2)).slice(0, 2)).toEqual([m1, m2])).toPass({
     timeout: 5_000,
   });
@@ -164,6 +183,7 @@ test('the keyboard alternative: select, "Move toâ€¦", lane and position', async 
   await a.getByLabel('Position (1 is first)').fill('2');
   await a.screenshot({ path: 'test-results/screenshots/plant-move-dialog.png' });
   await a.getByRole('button', { name: 'Move', exact: true }).click();
+  await confirmOtherKind(a);
   await expect(async () => expect((await topOfLane(b, to, 2))[1]).toBe(taskId)).toPass({ timeout: 5_000 });
   await settled(a);
   await close();

@@ -61,6 +61,19 @@ export async function dragCard(page: Page, taskId: number, toLane: string, index
 }
 
 /**
+ * Answers Yes to the board's question before a drop on a machine of another kind (issue 15: every
+ * lane of the Idaho Falls demo is a different kind). Answers Date.now() at the answer, when the move
+ * is queued.
+ */
+export async function confirmOtherKind(page: Page): Promise<number> {
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('A machine of another kind may not be able to run it');
+  const answered = Date.now();
+  await question.getByRole('button', { name: 'Yes' }).click();
+  return answered;
+}
+
+/**
  * A GET call of the wire contract as this page's logged-in user, straight to the server (not through
  * the page's queue or cache): its ResultJSON parsed, or an Error when the envelope is Sorry or Error.
  */

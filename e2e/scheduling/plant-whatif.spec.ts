@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectSuccessToast } from '../support/feedback';
 import { logIn } from '../support/session';
 import {
+  confirmOtherKind,
   dragCard,
   laneIds,
   openPlantSchedule,
@@ -50,6 +51,7 @@ test('a what-if is made, changed without touching the official schedule, and com
   expect(copy).toBeTruthy();
   expect(copy).not.toBe(officialTask);
   await dragCard(a, copy as number, to, 0);
+  await confirmOtherKind(a);
   await settled(a);
   await expect.poll(async () => (await serverLanes(a, whatIf)).get(to)?.[0]).toBe(copy);
   // The official schedule did not move: on the server and on B's screen.
@@ -60,14 +62,21 @@ test('a what-if is made, changed without touching the official schedule, and com
   // Commit: the copy's move becomes the official one; B sees it without a reload.
   await a.getByRole('button', { name: 'Commit' }).click();
   await a.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(a.getByTestId('schedule-mode')).toContainText('Committed: read only');
-  await expectSuccessToast(a, 'was committed to the official schedule');
+  // Issue 15 (7): the scheduler lands on the official schedule, with a toast and no blocking modal.
+  await expectSuccessToast(a, '"Roll former first" is now the official schedule.');
+  await expect(a.getByRole('alertdialog')).toHaveCount(0);
+  await expect(a.getByTestId('schedule-board')).toHaveAttribute('data-schedule', String(official));
+  await expect(a.getByTestId('schedule-mode')).not.toContainText('read only');
   await expect(a.getByRole('button', { name: 'Commit' })).toHaveCount(0);
+  await expect.poll(async () => (await topOfLane(a, to, 1))[0], { timeout: 10_000 }).toBe(officialTask);
+  await a.screenshot({ path: 'test-results/screenshots/plant-whatif-committed-toast.png' });
   await expect.poll(async () => (await serverLanes(b, official)).get(to)?.[0]).toBe(officialTask);
   await expect.poll(async () => (await topOfLane(b, to, 1))[0], { timeout: 5_000 }).toBe(officialTask);
   await b.screenshot({ path: 'test-results/screenshots/plant-whatif-committed-other-screen.png' });
 
-  // The committed what-if can still be discarded from the list.
+  // The committed what-if can still be opened (read only) and discarded from the list.
+  await a.getByLabel('Schedule', { exact: true }).selectOption({ label: 'Roll former first (committed)' });
+  await expect(a.getByTestId('schedule-mode')).toContainText('Committed: read only');
   await a.getByRole('button', { name: 'Discard' }).click();
   await a.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
   await expect(a.getByTestId('schedule-board')).toHaveAttribute('data-schedule', String(official));

@@ -165,6 +165,7 @@ export const demoEmployees: NewEmployee[] = [
     phone: '6105550102',
     flags: [
       'accessPm',
+      'salaried',
       'projectManagement',
       'viewBudgets',
       'viewForms',
@@ -285,6 +286,7 @@ export const demoEmployees: NewEmployee[] = [
     flags: [
       'accessFis',
       'accessPm',
+      'salaried',
       'canChangeInterface',
       'fisPersonnel',
       'fisAdmin',

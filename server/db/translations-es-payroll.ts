@@ -45,4 +45,16 @@ export const spanishPayrollTexts: Record<string, string> = {
   'The week is locked': 'La semana está bloqueada',
   'Pick an employee (name) and a day (column header) to see the day and its notes.':
     'Elija un empleado (nombre) y un día (encabezado de columna) para ver el día y sus notas.',
+  // Issue 15: where a day's hours come from.
+  'Typed by {{name}}: a person’s entry wins over the time clock ({{h}} h clocked).':
+    'Escrito por {{name}}: lo que escribe una persona prevalece sobre el reloj ({{h}} h marcadas).',
+  'Salaried: the default {{h}} h of a working day.': 'Asalariado: las {{h}} h de un día laborable.',
+  'Clocked in: {{o}} h so far on an open punch, paid once they punch out (closed punches: {{h}} h).':
+    'Fichado: {{o}} h hasta ahora en una marca abierta, se pagan al marcar la salida (marcas cerradas: {{h}} h).',
+  'From the time clock: {{h}} h of closed punches.': 'Del reloj: {{h}} h de marcas cerradas.',
+  'Where the hours come from': 'De dónde vienen las horas',
+  'time clock': 'reloj',
+  'clocked in now': 'fichado ahora',
+  'salaried default': 'asalariado',
+  'typed by a person': 'escrito por una persona',
 };

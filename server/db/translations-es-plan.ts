@@ -97,4 +97,23 @@ export const spanishPlanTexts: Record<string, string> = {
   Unlock: 'Desbloquear',
   Weld: 'Soldadura',
   Workers: 'Trabajadores',
+  // Issue 15: what turning Paint on changed; a number outside its limits.
+  'Paint turned on:': 'Pintura activada:',
+  Dismiss: 'Cerrar',
+  'Setup turned off: a paint operation has no setup of its own.':
+    'Preparación desactivada: una operación de pintura no tiene preparación propia.',
+  'Print traveler turned off: paint operations do not print a traveler.':
+    'Imprimir viajero desactivado: las operaciones de pintura no imprimen viajero.',
+  'Rework turned on: another paint operation of this plan is already final, so this one is a repaint.':
+    'Retrabajo activado: otra operación de pintura de este plan ya es final, así que esta es un repintado.',
+  'Final operation turned on: the paint operation finishes the part.':
+    'Operación final activada: la operación de pintura termina la pieza.',
+  'Final assembly cleared: painting comes after assembly.':
+    'Ensamble final quitado: la pintura va después del ensamble.',
+  'Estimate {{from}} → {{to}} min: rework zeroes the estimates.':
+    'Estimado {{from}} → {{to}} min: el retrabajo pone los estimados en cero.',
+  'Estimate {{from}} → {{to}} min: recalculated without the setup.':
+    'Estimado {{from}} → {{to}} min: recalculado sin la preparación.',
+  'Not saved: {{field}} must be between {{min}} and {{max}}.':
+    'No guardado: {{field}} debe estar entre {{min}} y {{max}}.',
 };

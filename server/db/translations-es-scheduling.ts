@@ -218,4 +218,8 @@ export const spanishSchedulingTexts: Record<string, string> = {
   Off: 'Descanso',
   'Work (add time)': 'Trabajo (agrega tiempo)',
   'Off (remove time)': 'Descanso (quita tiempo)',
+  // Issue 15: a drop on a machine of another kind; a committed what-if.
+  'Move to {{to}} ({{toKind}}) from {{from}} ({{fromKind}})? A machine of another kind may not be able to run it. The task will take the rate of {{to}}: its rate algorithm, else its costing engine, else its official rate.':
+    '¿Mover a {{to}} ({{toKind}}) desde {{from}} ({{fromKind}})? Una máquina de otro tipo quizá no pueda hacerla. La tarea tomará la tarifa de {{to}}: su algoritmo de tarifa, si no su motor de costeo, si no su tarifa oficial.',
+  '"{{name}}" is now the official schedule.': '"{{name}}" es ahora el programa oficial.',
 };

@@ -10,7 +10,8 @@ const recordColumns = `p.payroll_id AS "PayrollID", p.employee_id AS "EmployeeID
   to_char(p.payroll_date, 'YYYY-MM-DD') AS "PayrollDate", p.regular_hours AS "RegularHours",
   p.overtime_hours AS "OvertimeHours", p.holiday_hours AS "HolidayHours",
   p.prepay_amount::float8 AS "PrepayAmount", p.notes AS "Notes", p.modified_by AS "ModifiedBy",
-  ${iso('p.modified_at')} AS "ModifiedAt", coalesce(l.locked, false) AS "Locked", p.row_version AS "RowVersion"`;
+  ${iso('p.modified_at')} AS "ModifiedAt", coalesce(l.locked, false) AS "Locked", p.row_version AS "RowVersion",
+  p.hours_source AS "HoursSource"`;
 
 const recordFrom = `payroll_entries p LEFT JOIN payroll_week_locks l ON l.employee_id = p.employee_id
   AND l.week_start = p.payroll_date - (extract(isodow FROM p.payroll_date)::int - 1)`;
@@ -22,7 +23,7 @@ export async function plantExists(db: Sql, plantId: number): Promise<boolean> {
 export async function plantEmployees(db: Sql, plantId: number): Promise<PayrollEmployee[]> {
   return db.query<PayrollEmployee>(
     `SELECT employee_id AS "EmployeeID", first_name || ' ' || last_name AS "Name", first_name AS "FirstName",
-            last_name AS "LastName", title AS "Title", plant_id AS "PlantID"
+            last_name AS "LastName", title AS "Title", plant_id AS "PlantID", salaried AS "Salaried"
        FROM employees WHERE plant_id = $1 AND active ORDER BY last_name, first_name, employee_id`,
     [plantId],
   );
@@ -88,6 +89,7 @@ const columnOf = {
   Notes: 'notes',
 } as const;
 
+/** Regular or overtime hours typed by a person become the record's hours for good ('manual'). */
 export async function saveField(
   db: Sql,
   payrollId: number,
@@ -95,11 +97,38 @@ export async function saveField(
   value: number | string,
   userName: string,
 ): Promise<void> {
+  const manual = field === 'RegularHours' || field === 'OvertimeHours';
   await db.query(
     `UPDATE payroll_entries SET ${columnOf[field]} = $2, modified_by = $3, modified_at = now(),
-            row_version = row_version + 1
+            row_version = row_version + 1${manual ? ", hours_source = 'manual'" : ''}
       WHERE payroll_id = $1`,
     [payrollId, value, userName],
+  );
+}
+
+export interface FilledHours {
+  PayrollID: number;
+  RegularHours: number;
+  OvertimeHours: number;
+  HoursSource: 'clock' | 'salaried';
+}
+
+/**
+ * The hours no person typed, in one statement (in key order). Not a person's change: ModifiedBy and
+ * RowVersion stay, and a record typed meanwhile ('manual') is left alone.
+ */
+export async function fillHours(db: Sql, rows: readonly FilledHours[]): Promise<void> {
+  const sorted = [...rows].sort((a, b) => a.PayrollID - b.PayrollID);
+  await db.query(
+    `UPDATE payroll_entries p SET regular_hours = x.r, overtime_hours = x.o, hours_source = x.s
+       FROM (SELECT * FROM unnest($1::int[], $2::float8[], $3::float8[], $4::text[]) AS u(id, r, o, s)) x
+      WHERE p.payroll_id = x.id AND p.hours_source <> 'manual'`,
+    [
+      sorted.map((r) => r.PayrollID),
+      sorted.map((r) => r.RegularHours),
+      sorted.map((r) => r.OvertimeHours),
+      sorted.map((r) => r.HoursSource),
+    ],
   );
 }
 

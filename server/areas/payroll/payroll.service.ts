@@ -2,11 +2,20 @@ import type { PendingChange } from '../../../domain/live/changes';
 import type { PayrollWeekLock } from '../../../domain/payroll/calls';
 import type { PayrollPerson, PayrollRecord } from '../../../domain/payroll/entities';
 import { PAYROLL, payrollDocId, payrollTopic, weekDocId } from '../../../domain/payroll/live';
-import { applyEntryEdit, totalsOf, weekDates, weekStartOf, weekStarts } from '../../../domain/payroll/rules';
-import { addDays } from '../../../domain/scheduling/calendar';
+import {
+  applyEntryEdit,
+  defaultDayHours,
+  totalsOf,
+  weekDates,
+  weekStartOf,
+  weekStarts,
+} from '../../../domain/payroll/rules';
+import { plantTimeZone } from '../../../domain/platform/plants';
+import { addDays, localDateOf } from '../../../domain/scheduling/calendar';
+import { payrollWeekHours } from '../../../domain/timeclock/rules';
 import type { Sql } from '../../db/database';
 import { invalid, sorry } from '../../rpc/errors';
-import { fillPayrollFromClock } from '../timeclock/clocked-hours';
+import { type ClockedHours, clockedHours } from '../timeclock/clocked-hours';
 import * as repo from './payroll.repository';
 
 export interface PayrollWrite {
@@ -29,8 +38,12 @@ export class PayrollService {
     const employees = await repo.plantEmployees(db, plantId);
     const ids = employees.map((e) => e.EmployeeID);
     await repo.ensureRecords(db, plantId, ids, first, last);
-    // Hours from the time clock (README "Clocked hours"): records nobody edited take the clocked hours.
-    const clocked = await fillPayrollFromClock(db, plantId, ids, first, weeks);
+    // One rule for where the hours come from (README "Where the hours come from").
+    const clocked = await clockedHours(db, plantId, ids, first, last);
+    const today = localDateOf(Date.now(), plantTimeZone(plantId));
+    const salaried = new Set(employees.filter((e) => e.Salaried).map((e) => e.EmployeeID));
+    const filled = defaultHours(await repo.records(db, ids, first, last), salaried, clocked, today);
+    if (filled.length) await repo.fillHours(db, filled);
     const rows = await repo.records(db, ids, first, last);
     const locks = await repo.weekLocks(db, ids, first, last);
     const byKey = new Map(rows.map((r) => [`${r.EmployeeID}:${r.PayrollDate}`, r]));
@@ -42,7 +55,8 @@ export class PayrollService {
         const PayrollDates = weekDates(WeekStart).map((PayrollDate) => ({
           PayrollDate,
           Payroll: byKey.get(`${Employee.EmployeeID}:${PayrollDate}`)!,
-          ClockedHours: clocked.get(`${Employee.EmployeeID}:${PayrollDate}`) ?? 0,
+          ClockedHours: clocked.closed.get(`${Employee.EmployeeID}:${PayrollDate}`) ?? 0,
+          OpenPunchHours: clocked.open.get(`${Employee.EmployeeID}:${PayrollDate}`) ?? 0,
         }));
         return {
           WeekStart,
@@ -104,4 +118,50 @@ export class PayrollService {
     });
     return lock;
   }
+}
+
+/**
+ * The hours of every record no person typed (HoursSource not 'manual') of a week that is not locked:
+ * a salaried employee's default day, an hourly employee's closed punches, regular up to 40 a week in
+ * date order and the rest overtime (payrollWeekHours, the timecards' rule). Answers only the records
+ * whose hours or source differ, and never a day that would pass 24 hours with its holiday hours.
+ */
+function defaultHours(
+  rows: readonly PayrollRecord[],
+  salaried: ReadonlySet<number>,
+  clocked: ClockedHours,
+  today: string,
+): repo.FilledHours[] {
+  const byWeek = new Map<string, PayrollRecord[]>();
+  for (const r of rows) {
+    const key = `${r.EmployeeID}:${weekStartOf(r.PayrollDate)}`;
+    byWeek.set(key, [...(byWeek.get(key) ?? []), r]);
+  }
+  const out: repo.FilledHours[] = [];
+  for (const week of byWeek.values()) {
+    week.sort((a, b) => a.PayrollDate.localeCompare(b.PayrollDate));
+    const daily = week.map((r) => {
+      const key = `${r.EmployeeID}:${r.PayrollDate}`;
+      return defaultDayHours(
+        salaried.has(r.EmployeeID),
+        r.PayrollDate,
+        today,
+        clocked.closed.get(key) ?? 0,
+        r.HolidayHours,
+      );
+    });
+    const split = payrollWeekHours(daily.map((d) => d.hours));
+    for (const [i, r] of week.entries()) {
+      if (r.Locked || r.HoursSource === 'manual') continue;
+      const next = { ...split[i]!, HoursSource: daily[i]!.source };
+      if (r.HolidayHours + next.RegularHours + next.OvertimeHours > 24) continue;
+      if (
+        next.RegularHours !== r.RegularHours ||
+        next.OvertimeHours !== r.OvertimeHours ||
+        next.HoursSource !== r.HoursSource
+      )
+        out.push({ PayrollID: r.PayrollID, ...next });
+    }
+  }
+  return out;
 }

@@ -29,6 +29,8 @@ import {
   manualRateFields,
   type OperationPatch,
   operationsToRecalculateOnBundleSize,
+  type RateOnMachine,
+  rateOnMachine,
   readyForReviewPatch,
   reviewedPatch,
   unlockPatch,
@@ -182,6 +184,27 @@ export class PlanService {
     const run = await this.sources.algorithm(db, op.ResourceID, this.inputs(op, place), answersOf(op));
     if (!run) throw sorry(`No rate algorithm is active for ${op.ResourceID}.`);
     return { result: run.result, calculation: run.calculation };
+  }
+
+  /**
+   * The rate a schedule task of this operation takes on another machine (a task dragged to another
+   * lane): that machine's algorithm, else its costing engine (rateOnMachine, spec 001 §4 precedence),
+   * run for the task's pieces with no answers (answers were given to the old machine's questions).
+   * null: neither gives a rate, so the machine's official rate comes next. Nothing is saved.
+   */
+  async rateOnMachine(
+    db: Sql,
+    operationId: number,
+    on: { ResourceID: string; ProductionQuantity: number },
+  ): Promise<RateOnMachine | null> {
+    const op = { ...(await this.operation(db, operationId, false)), ...on, AlgorithmAnswersJSON: null };
+    const place = await this.place(db, op);
+    const inputs = this.inputs(op, place);
+    const algorithm = await this.sources.algorithm(db, on.ResourceID, inputs, {});
+    const first = rateOnMachine(algorithm?.result ?? null, null, on.ProductionQuantity);
+    if (first) return first;
+    const engine = await this.sources.engine(db, on.ResourceID, inputs);
+    return rateOnMachine(null, engine?.results ?? null, on.ProductionQuantity);
   }
 
   // ----------------------------------------------------------------------------------------- operations

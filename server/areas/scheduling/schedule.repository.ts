@@ -604,14 +604,14 @@ export async function deleteCalendarRow(
 export const DEFAULT_SORT_ORDER = 1000;
 
 const SETTING_SELECT = `SELECT r.resource_id AS "ResourceID", r.plant_id AS "PlantID", r.description AS "Description",
-    coalesce(w.scheduled, true) AS "Scheduled", coalesce(w.efficiency_percent, 100) AS "EfficiencyPercent",
+    r.process AS "Process", coalesce(w.scheduled, true) AS "Scheduled", coalesce(w.efficiency_percent, 100) AS "EfficiencyPercent",
     coalesce(w.color, 'n/a') AS "Color", coalesce(w.sort_order, ${DEFAULT_SORT_ORDER}) AS "SortOrder"
   FROM resources r LEFT JOIN scheduling_workcenter_settings w ON w.resource_id = r.resource_id`;
 
 /** Every active resource of the plant with its settings (defaults where it has none), in lane order. */
 export async function listWorkcenterSettings(db: Sql, plantId: number): Promise<WorkcenterSetting[]> {
   const rows = await db.query<WorkcenterSetting>(
-    `${SETTING_SELECT} WHERE r.plant_id = $1 AND r.active ORDER BY 7, r.resource_id`,
+    `${SETTING_SELECT} WHERE r.plant_id = $1 AND r.active ORDER BY 8, r.resource_id`,
     [plantId],
   );
   return rows.map((r) => ({

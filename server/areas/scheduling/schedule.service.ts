@@ -3,6 +3,7 @@ import { formatLocalDate } from '../../../domain/platform/dates';
 import type { PermissionFlag } from '../../../domain/platform/permissions';
 import type { AlgorithmResult } from '../../../domain/production-plan/calls';
 import type { Operation } from '../../../domain/production-plan/entities';
+import type { RateOnMachine } from '../../../domain/production-plan/rules';
 import {
   addDays,
   localDateOf,
@@ -60,6 +61,16 @@ export type AlgorithmPreview = (
   operationId: number,
   override: { ResourceID: string; ProductionQuantity: number },
 ) => Promise<{ result: AlgorithmResult; calculation: { RateLog: string } }>;
+
+/**
+ * The plan area's rate for an operation on another machine by the first two steps of the precedence
+ * (algorithm, then engine; server/areas/production-plan PlanService.rateOnMachine); null: neither.
+ */
+export type RateOnMachinePreview = (
+  db: Sql,
+  operationId: number,
+  on: { ResourceID: string; ProductionQuantity: number },
+) => Promise<RateOnMachine | null>;
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** Fields whose edit changes no minutes and no order: the lane's times stay. */
@@ -205,7 +216,10 @@ class ScheduleWork {
 }
 
 export class SchedulingService {
-  constructor(private readonly algorithm: AlgorithmPreview) {}
+  constructor(
+    private readonly algorithm: AlgorithmPreview,
+    private readonly rateOn: RateOnMachinePreview = async () => null,
+  ) {}
 
   // ----------------------------------------------------------------------------------------- reading
 
@@ -266,14 +280,7 @@ export class SchedulingService {
       await work.read(db, [target]);
       const { lanes } = moveTasks(work.orderedLanes(), [taskId], target, Number.MAX_SAFE_INTEGER);
       for (const r of [task.ResourceID, target]) work.setLane(r, lanes.get(r)!);
-      // The new machine's official rate: its figures, not the old machine's (none: the old figures stay).
-      const moved = work.task(taskId)!;
-      const rate = await repo.officialRateOf(db, target);
-      work.replace(
-        rate
-          ? withRate(moved, rate)
-          : { ...applyTaskEdit(moved, 'MachineRateID', null), OfficialRate: false, RateDescription: '' },
-      );
+      work.replace(await this.rateAfterMove(db, work.task(taskId)!, task.ResourceID));
     } else if (field === 'MachineRateID') {
       const rateId = value as number | null;
       if (rateId === null) {
@@ -399,6 +406,11 @@ export class SchedulingService {
     await work.read(w.db, [...new Set([...tasks.map((t) => t.ResourceID), resourceId])]);
     const { lanes } = moveTasks(work.orderedLanes(), ids, resourceId, index);
     for (const r of new Set([...tasks.map((t) => t.ResourceID), resourceId])) work.setLane(r, lanes.get(r)!);
+    // A task that changed machine must not keep the old machine's minutes (issue 15, item 6).
+    for (const t of tasks) {
+      if (t.ResourceID !== resourceId)
+        work.replace(await this.rateAfterMove(w.db, work.task(t.ScheduleTaskID)!, t.ResourceID));
+    }
     const saved = await work.commit(w);
     const before = new Map(tasks.map((t) => [t.ScheduleTaskID, t]));
     // What changed: the moved tasks and every task of the touched lanes whose order or times moved.
@@ -1067,6 +1079,42 @@ export class SchedulingService {
     if (!current) throw sorry(`Task ${taskId} was not found.`);
     await work.read(w.db, [current.ResourceID]);
     return { work, task: work.task(taskId)! };
+  }
+
+  /**
+   * A task that moved to another machine takes that machine's rate by the precedence of spec 001 §4:
+   * its algorithm, else its costing engine (run by the plan area for the task's pieces), else its
+   * official machine rate. With none of them the minutes stay, and RateDescription says so plainly.
+   */
+  private async rateAfterMove(db: Sql, task: Task, from: string): Promise<Task> {
+    const target = task.ResourceID;
+    if (task.ProductionPlanOperationID !== null) {
+      // A formula of the new machine that cannot run counts as a failed source (spec 001 §4): the
+      // precedence goes on to the official rate rather than refusing the scheduler's move.
+      const rate = await this.rateOn(db, task.ProductionPlanOperationID, {
+        ResourceID: target,
+        ProductionQuantity: task.OperationQty,
+      }).catch(() => null);
+      if (rate) {
+        let next = applyTaskEdit(task, 'MachineRateID', null);
+        next = applyTaskEdit(next, 'ScheduledMinutesPerPiece', rate.MinutesPerPiece);
+        next = applyTaskEdit(next, 'ScheduledSetupMinutes', rate.SetupMinutes);
+        return {
+          ...next,
+          OfficialRate: false,
+          RateDescription:
+            rate.Source === 'algorithm' ? `Rate algorithm of ${target}` : `Costing engine of ${target}`,
+          Calculated: rate.Source === 'algorithm',
+        };
+      }
+    }
+    const official = await repo.officialRateOf(db, target);
+    if (official) return withRate(task, official);
+    return {
+      ...applyTaskEdit(task, 'MachineRateID', null),
+      OfficialRate: false,
+      RateDescription: `${target} has no rate for it: minutes kept from ${from}`,
+    };
   }
 
   private async runAlgorithm(db: Sql, task: Task) {

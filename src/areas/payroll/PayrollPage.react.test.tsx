@@ -22,6 +22,7 @@ const record = (id: number, date: string, over: Partial<PayrollRecord> = {}): Pa
   ModifiedBy: null,
   ModifiedAt: null,
   Locked: false,
+  HoursSource: 'clock',
   RowVersion: 1,
   ...over,
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { GetPayroll, LockPayrollWeek, SavePayrollEntry } from '../../../domain/payroll/calls';
 import type {
+  PayrollDate,
   PayrollField,
   PayrollPerson,
   PayrollRecord,
@@ -16,7 +17,16 @@ import { useServices, useUser } from '../../app/context';
 import { PlantPicker } from '../../app/PlantPicker';
 import { useTopicRefresh } from '../../app/use-topic';
 import { useT } from '../../i18n';
-import { cellText, formatDay, money, readView, writeView } from './payroll';
+import {
+  cellText,
+  formatDay,
+  type GridMove,
+  gridMoveOf,
+  gridStep,
+  money,
+  readView,
+  writeView,
+} from './payroll';
 import './payroll.css';
 
 const dayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -34,6 +44,82 @@ const shortLabels: Record<PayrollField, string> = {
   PrepayAmount: 'Prepay',
   Notes: 'Notes',
 };
+
+/**
+ * Where a day's hours come from (issue 15, item 5), as a mark on its first cell with the reason as
+ * title and accessible name: a person's entry, the salaried default, the time clock, or a punch still
+ * open (not paid until closed, which is why the timecards may show more today). Nothing on an empty day.
+ */
+function SourceMark(props: { day: PayrollDate; t: ReturnType<typeof useT> }) {
+  const { day, t } = props;
+  const p = day.Payroll;
+  const hours = p.RegularHours + p.OvertimeHours;
+  const clocked = day.ClockedHours ?? 0;
+  const open = day.OpenPunchHours ?? 0;
+  let kind: 'manual' | 'salaried' | 'open' | 'clock';
+  let text: string;
+  if (p.HoursSource === 'manual') {
+    kind = 'manual';
+    text = t('Typed by {{name}}: a person’s entry wins over the time clock ({{h}} h clocked).', {
+      name: p.ModifiedBy ?? '',
+      h: clocked,
+    });
+  } else if (p.HoursSource === 'salaried') {
+    if (!hours) return null;
+    kind = 'salaried';
+    text = t('Salaried: the default {{h}} h of a working day.', { h: hours });
+  } else if (open > 0) {
+    kind = 'open';
+    text = t(
+      'Clocked in: {{o}} h so far on an open punch, paid once they punch out (closed punches: {{h}} h).',
+      {
+        o: open,
+        h: clocked,
+      },
+    );
+  } else if (clocked > 0 || hours > 0) {
+    kind = 'clock';
+    text = t('From the time clock: {{h}} h of closed punches.', { h: clocked });
+  } else return null;
+  return (
+    <span
+      className={`pay-src pay-src-${kind}`}
+      role="img"
+      title={text}
+      aria-label={text}
+      data-source={kind}
+      data-day={day.PayrollDate}
+    >
+      {sourceSymbols[kind]}
+    </span>
+  );
+}
+const sourceSymbols = { manual: '✎', salaried: 'S', open: '●', clock: '◷' } as const;
+
+/**
+ * Moves the focus from a grid cell to its neighbour (arrow keys, Enter), over cells that cannot be
+ * edited; its text is selected, as a spreadsheet does. false at the grid's edge.
+ */
+function focusGridCell(from: HTMLInputElement, move: GridMove): boolean {
+  const body = from.closest('tbody');
+  if (!body) return false;
+  const rows = [...body.querySelectorAll('tr')].map((tr) => [
+    ...tr.querySelectorAll<HTMLInputElement>('input[data-cell]'),
+  ]);
+  const r = rows.findIndex((row) => row.includes(from));
+  if (r < 0) return false;
+  const to = gridStep(
+    rows.map((row) => row.map((i) => !i.disabled)),
+    r,
+    rows[r]!.indexOf(from),
+    move,
+  );
+  if (!to) return false;
+  const target = rows[to[0]]![to[1]]!;
+  target.focus();
+  target.select();
+  return true;
+}
 
 /** A refused edit: which cell, what was typed (kept in the cell), and why. */
 interface CellError {
@@ -57,6 +143,8 @@ function EntryCell(props: {
   onError(e: CellError | null): void;
   save(record: PayrollRecord, field: PayrollField, value: number | string): void;
   wide?: boolean;
+  /** A cell of the week grid: the arrow keys and Enter move between the grid's cells. */
+  grid?: boolean;
 }) {
   const { record, field } = props;
   const key = `${record.PayrollID}:${field}`;
@@ -98,11 +186,30 @@ function EntryCell(props: {
       onChange={(e) => setDraft({ text: e.target.value, base: server })}
       onBlur={commit}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') e.currentTarget.blur();
         if (e.key === 'Escape') {
           setDraft(null);
           props.onError(null);
+          return;
         }
+        const el = e.currentTarget;
+        const move = props.grid
+          ? gridMoveOf(
+              e.key,
+              { start: el.selectionStart, end: el.selectionEnd, length: el.value.length },
+              e.shiftKey,
+            )
+          : null;
+        if (move) {
+          e.preventDefault();
+          // A refused value keeps the focus, its text and the reason: moving on would leave a value on
+          // screen that was never saved. An accepted one is saved as the cell loses the focus.
+          if (draft && draft.text !== server && !applyEntryEdit(record, field, draft.text).ok) {
+            commit();
+            return;
+          }
+          if (focusGridCell(el, move)) return;
+        }
+        if (e.key === 'Enter') el.blur();
       }}
     />
   );
@@ -274,6 +381,10 @@ export function PayrollPage() {
             />{' '}
             {t('Prepay')}
           </label>
+          <span className="pay-legend muted" role="note" aria-label={t('Where the hours come from')}>
+            {sourceSymbols.clock} {t('time clock')} · {sourceSymbols.open} {t('clocked in now')} ·{' '}
+            {sourceSymbols.salaried} {t('salaried default')} · {sourceSymbols.manual} {t('typed by a person')}
+          </span>
         </div>
         {loadError && <p className="alert alert-error">{loadError}</p>}
         {cellError && (
@@ -352,14 +463,17 @@ export function PayrollPage() {
                         </button>
                         <span className="muted pay-id">{id}</span>
                       </th>
-                      {week.PayrollDates.flatMap(({ PayrollDate, Payroll }) =>
+                      {week.PayrollDates.flatMap((day) =>
                         fields.map((f, fi) => (
                           <td
-                            key={`${PayrollDate}:${f}`}
-                            className={`num${fi === 0 ? ' pay-daystart' : ''}${PayrollDate === view.day ? ' pay-selected' : ''}${fi === 0 && Payroll.Notes ? ' pay-noted' : ''}`}
-                            title={Payroll.Notes || undefined}
+                            key={`${day.PayrollDate}:${f}`}
+                            className={`num${fi === 0 ? ' pay-daystart' : ''}${day.PayrollDate === view.day ? ' pay-selected' : ''}${fi === 0 && day.Payroll.Notes ? ' pay-noted' : ''}`}
+                            title={day.Payroll.Notes || undefined}
                           >
-                            <EntryCell {...cellProps(Payroll, f, person.Employee.Name)} />
+                            <span className="pay-cell">
+                              {fi === 0 && <SourceMark day={day} t={t} />}
+                              <EntryCell {...cellProps(day.Payroll, f, person.Employee.Name)} grid />
+                            </span>
                           </td>
                         )),
                       )}

@@ -60,3 +60,46 @@ export function cellText(field: PayrollField, value: number | string): string {
 /** Money with 2 decimals and thousands separated. */
 export const money = (n: number) =>
   n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export type GridMove = 'up' | 'down' | 'left' | 'right';
+
+/**
+ * The move a key asks for in the grid, spreadsheet-like (issue 15, item 10): Up, Down and Enter (down)
+ * always; Left and Right only when the caret is at that end of the text, or the whole text is selected
+ * (a cell reached by the keyboard has its text selected), so they still move the caret while editing.
+ */
+export function gridMoveOf(
+  key: string,
+  caret: { start: number | null; end: number | null; length: number },
+  shift = false,
+): GridMove | null {
+  if (key === 'ArrowUp') return 'up';
+  if (key === 'ArrowDown') return 'down';
+  if (key === 'Enter') return shift ? 'up' : 'down';
+  const all = caret.start === 0 && caret.end === caret.length;
+  if (key === 'ArrowLeft' && (all || (caret.start === 0 && caret.end === 0))) return 'left';
+  if (key === 'ArrowRight' && (all || (caret.start === caret.length && caret.end === caret.length)))
+    return 'right';
+  return null;
+}
+
+/**
+ * The cell a move reaches in a grid of rows of cells (`enabled[row][col]`), stepping over cells that
+ * cannot be edited (a locked week); null at the grid's edge, so the focus stays where it is.
+ */
+export function gridStep(
+  enabled: readonly (readonly boolean[])[],
+  row: number,
+  col: number,
+  move: GridMove,
+): [number, number] | null {
+  const [dr, dc] = move === 'up' ? [-1, 0] : move === 'down' ? [1, 0] : move === 'left' ? [0, -1] : [0, 1];
+  let r = row + dr;
+  let c = col + dc;
+  while (r >= 0 && r < enabled.length && c >= 0 && c < (enabled[r]?.length ?? 0)) {
+    if (enabled[r]![c]) return [r, c];
+    r += dr;
+    c += dc;
+  }
+  return null;
+}

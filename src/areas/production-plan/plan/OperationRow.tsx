@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   type ActionFlag,
@@ -12,6 +12,7 @@ import {
   costPerUnit,
   editProblem,
   effectiveRate,
+  paintChanges,
   type RateSource,
 } from '../../../../domain/production-plan/rules';
 import type { TFunction } from '../../../i18n/translator';
@@ -92,6 +93,18 @@ function OperationRowView({ op, machines, bom, canEdit, pending, actions, t }: O
   const question = posedQuestion(op);
   const set = (field: string, value: unknown) => actions.setOperationField(op, field, value);
   const cls = (field: string, base = '') => `${base}${saving(field) ? ' pp-saving' : ''}`.trim() || undefined;
+  // Paint on changes several fields at once (spec 001 §4): the row says what and why, for whoever turned
+  // it on and for planners who see it arrive live. Kept against the operation as it was before, so the
+  // server's new estimate joins the notice when it arrives; gone when Paint goes off or on dismissal.
+  const [paintBefore, setPaintBefore] = useState<Operation | null>(null);
+  const previous = useRef(op);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = op;
+    if (!before.ActionPaint && op.ActionPaint) setPaintBefore(before);
+    else if (!op.ActionPaint) setPaintBefore(null);
+  }, [op]);
+  const paintLines = paintBefore ? paintChanges(paintBefore, op) : [];
 
   return (
     <div
@@ -314,6 +327,32 @@ function OperationRowView({ op, machines, bom, canEdit, pending, actions, t }: O
           )}
         </div>
       </div>
+      {paintLines.length > 0 && (
+        <div className="pp-notice" role="status" data-testid="paint-notice">
+          <span className="pp-label">{t('Paint turned on:')}</span>
+          <ul>
+            {paintLines.map((line) => (
+              <li key={line.text}>
+                {t(
+                  line.text,
+                  line.values && {
+                    from: fmt(Number(line.values.from)),
+                    to: fmt(Number(line.values.to)),
+                  },
+                )}
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="pp-icon"
+            aria-label={t('Dismiss')}
+            onClick={() => setPaintBefore(null)}
+          >
+            ×
+          </button>
+        </div>
+      )}
       {question && (
         <QuestionLine
           question={question}

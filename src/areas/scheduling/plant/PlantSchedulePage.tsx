@@ -96,7 +96,11 @@ export function PlantSchedulePage() {
     setBusy(true);
     try {
       put(await api.post(CommitSchedule, { ScheduleID: current.ScheduleID }));
-      toasts.show(t('"{{name}}" was committed to the official schedule.', { name: current.Name }));
+      // The committed copy is read-only: the scheduler's work goes on in the official schedule, so the
+      // board moves there and a toast (spec 000 §2.4) confirms without blocking it.
+      setLive(null);
+      setChosen(official?.ScheduleID ?? null);
+      toasts.show(t('"{{name}}" is now the official schedule.', { name: current.Name }), { kind: 'success' });
     } catch {
       // Shown by the request layer.
     } finally {

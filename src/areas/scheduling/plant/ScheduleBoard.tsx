@@ -22,6 +22,7 @@ import {
   gapAt,
   isNoOpMove,
   noFilters,
+  otherKindSources,
   type Selection,
   selectedInOrder,
   shownLanes,
@@ -103,13 +104,29 @@ export function ScheduleBoard(props: BoardProps) {
 
   // ---------------------------------------------------------------------------------------- edits
   const move = useCallback(
-    (ids: readonly number[], lane: string, position: number) => {
+    async (ids: readonly number[], lane: string, position: number) => {
       const real = ids.filter((id) => id > 0);
       if (real.length === 0 || isNoOpMove(data.lanes, real, lane, position)) return;
+      // Asked before the move lands (issue 15, item 6): No leaves every task where it was.
+      const other = otherKindSources(data.lanes, real, lane, data.settings.workcenters);
+      if (other.length > 0) {
+        const yes = await alerts.question(
+          t(
+            'Move to {{to}} ({{toKind}}) from {{from}} ({{fromKind}})? A machine of another kind may not be able to run it. The task will take the rate of {{to}}: its rate algorithm, else its costing engine, else its official rate.',
+            {
+              to: lane,
+              toKind: t(other[0]!.toKind),
+              from: other.map((o) => o.from).join(', '),
+              fromKind: [...new Set(other.map((o) => t(o.fromKind)))].join(', '),
+            },
+          ),
+        );
+        if (!yes) return;
+      }
       mark('schedule:drop');
       enqueue(MoveScheduleTasks, { ScheduleTaskIDs: [...real], ResourceID: lane, ProductionOrder: position });
     },
-    [data.lanes, enqueue],
+    [data.lanes, data.settings.workcenters, enqueue, alerts, t],
   );
   const setField = useCallback(
     (tasks: readonly Task[], field: 'Color' | 'StatusID', value: ScheduleColor | number | null) => {
@@ -205,7 +222,7 @@ export function ScheduleBoard(props: BoardProps) {
     const lane = latest.current.lanes.get(state.target.lane);
     if (!lane) return;
     const position = dropOrder(lane.all, lane.shown, state.target.gap, new Set(state.ids));
-    latest.current.move(state.ids, state.target.lane, position);
+    void latest.current.move(state.ids, state.target.lane, position);
   }, [drag, onPointerMove]);
 
   useEffect(
@@ -508,7 +525,7 @@ export function ScheduleBoard(props: BoardProps) {
           initialLane={selected[0]?.ResourceID ?? allLaneIds[0] ?? ''}
           onClose={() => setDialog(null)}
           onMove={(lane, position) => {
-            move(
+            void move(
               selected.map((s) => s.ScheduleTaskID),
               lane,
               position,

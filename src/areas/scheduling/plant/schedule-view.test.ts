@@ -8,6 +8,7 @@ import {
   emptySelection,
   gapAt,
   noFilters,
+  otherKindSources,
   overlayEdits,
   placeholderId,
   type QueuedEdit,
@@ -275,5 +276,29 @@ describe('drop position', () => {
     expect(dropOrder(all, shown, 1, new Set([9]))).toBe(3);
     expect(dropOrder(all, shown, 2, new Set([9]))).toBe(4);
     expect(dropOrder(all, [], 0, new Set([9]))).toBe(4);
+  });
+});
+
+describe('a drop on a machine of another kind (issue 15, item 6)', () => {
+  const kinds = new Map([
+    ['RF', { Process: 'Roll forming' }],
+    ['RF2', { Process: 'Roll forming' }],
+    ['PCH', { Process: 'Punching' }],
+    ['NEW', {}],
+  ]);
+  const l = lanes({ RF: [1, 2], RF2: [3], PCH: [4], NEW: [5] });
+
+  it('names each source lane of another kind than the target', () => {
+    expect(otherKindSources(l, [1, 3], 'PCH', kinds)).toEqual([
+      { from: 'RF', fromKind: 'Roll forming', toKind: 'Punching' },
+      { from: 'RF2', fromKind: 'Roll forming', toKind: 'Punching' },
+    ]);
+  });
+
+  it('nothing to ask within one kind, within the lane, or where a kind is unknown', () => {
+    expect(otherKindSources(l, [1], 'RF2', kinds)).toEqual([]);
+    expect(otherKindSources(l, [1, 2], 'RF', kinds)).toEqual([]);
+    expect(otherKindSources(l, [1], 'NEW', kinds)).toEqual([]);
+    expect(otherKindSources(l, [5], 'PCH', kinds)).toEqual([]);
   });
 });

@@ -363,3 +363,27 @@ export function isNoOpMove(lanes: Lanes, ids: readonly number[], lane: string, o
   const { changed } = moveTasks(lanes, ids, lane, order);
   return changed.length === 0;
 }
+
+/**
+ * The machines of another kind a move takes tasks from (issue 15, item 6): the source lanes whose
+ * Process (Roll forming, Punching, …) differs from the target lane's, so the board asks before the drop
+ * lands: a roll-former task on a punch press is usually a slip of the mouse. Lanes without a known
+ * Process are not compared.
+ */
+export function otherKindSources(
+  lanes: Lanes,
+  ids: readonly number[],
+  target: string,
+  workcenters: ReadonlyMap<string, { Process?: string | undefined }>,
+): { from: string; fromKind: string; toKind: string }[] {
+  const toKind = workcenters.get(target)?.Process;
+  if (!toKind) return [];
+  const wanted = new Set(ids);
+  const out: { from: string; fromKind: string; toKind: string }[] = [];
+  for (const [lane, tasks] of lanes) {
+    if (lane === target || !tasks.some((t) => wanted.has(t.ScheduleTaskID))) continue;
+    const fromKind = workcenters.get(lane)?.Process;
+    if (fromKind && fromKind !== toKind) out.push({ from: lane, fromKind, toKind });
+  }
+  return out;
+}
