@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { noViolations } from '../support/axe';
+import { logIn as logInAt } from '../support/session';
 
 /**
  * /devices, the first screen on the document kit (issue 16): an IT administrator filters, sorts and
@@ -10,24 +11,12 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
  * violation.
  */
 const SHOTS = 'test-results/devices';
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 test.describe.configure({ timeout: 180_000 });
 
-async function logIn(page: Page, userName: string) {
-  await page.goto('/pages/login');
-  await page.locator('input[name="username"]').fill(userName);
-  await page.locator('input[name="password"]').fill(userName);
-  await page.locator('form.login-card button[type="submit"]').click();
-  await expect(page).not.toHaveURL(/login/, { timeout: 30_000 });
-}
-
-async function noViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+/** Logged in, wherever the user lands (admin: Intro; the shop floor: its menu). */
+const logIn = (page: Page, userName: string) =>
+  logInAt(page, userName, userName, /\/(intro|manufacturing\/menu)$/);
 
 async function adminPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
