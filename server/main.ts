@@ -2,6 +2,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { demoEmployees, seedDemo } from './db/seed';
+import { maintenanceDemoPeople } from './db/seed-maintenance';
+import { PAINTER } from './db/seed-painting';
+import { shopfloorDemoPeople } from './db/seed-shopfloor';
 
 const config = loadConfig();
 const db = await openDatabase(config);
@@ -18,6 +21,11 @@ if (db.kind === 'pglite') {
   console.log('Demo logins (password = user name):');
   for (const e of demoEmployees)
     console.log(`  ${e.userName.padEnd(11)} ${e.firstName} ${e.lastName}, ${e.title}`);
+  // The shop floor's own people (issue 15: a newcomer looking for the tablet app finds them here too).
+  console.log('Shop-floor people of Long Valley (plant 1), same password rule:');
+  for (const e of [...shopfloorDemoPeople, ...maintenanceDemoPeople.filter((m) => (m.plantId ?? 1) === 1)])
+    console.log(`  ${e.userName.padEnd(11)} ${e.firstName} ${e.lastName}, ${e.title}`);
+  console.log(`  ${PAINTER.userName.padEnd(11)} Julia Reyes, Paint Line Operator`);
 }
 
 /**
