@@ -243,7 +243,7 @@ describe.skipIf(!redisAvailable || !dbAvailable)(`two nodes over Redis (${dbKind
         kind: 'accessChanged',
         employeeId: 1005,
         plantId: 19,
-        flags: ['accessManufacturing', 'clockedIn'],
+        flags: ['accessManufacturing'],
       },
     ];
     expect(atB).toEqual(expected);

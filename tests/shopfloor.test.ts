@@ -230,7 +230,7 @@ describe.skipIf(!dbAvailable)(`shop-floor calls (${dbKind})`, () => {
         'web/ClockIn',
         { EmployeeID: 9301 },
         olga,
-        /^Olga One is already clocked in since \w{3}-\d+-\d\d \d+:\d\d [AP]M\.$/,
+        /^Olga One is already clocked in since \w{3}-\d+-\d\d \d+:\d\d [ap]m\.$/,
       );
     });
 

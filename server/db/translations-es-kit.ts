@@ -29,6 +29,7 @@ export const spanishKitTexts: Record<string, string> = {
   'deleted it': 'lo eliminó',
   'changed {{field}} from {{old}} to {{new}}': 'cambió {{field}} de {{old}} a {{new}}',
   'Record details': 'Detalle del registro',
+  Rows: 'Filas',
   // Devices (domain/platform/devices.ts).
   device: 'dispositivo',
   devices: 'dispositivos',

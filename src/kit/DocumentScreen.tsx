@@ -28,7 +28,7 @@ import {
   type KitRow,
   type LiveRows,
   matchesQuery,
-  nextKitPage,
+  nextPage,
   readKitQuery,
   writeKitQuery,
 } from './list-state';
@@ -189,7 +189,7 @@ export function DocumentScreen(props: {
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.length ? items[items.length - 1]!.index : 0;
   useEffect(() => {
-    const skip = nextKitPage(lastVisible, current.rows.length, current.total, loading || stale);
+    const skip = nextPage(lastVisible, current.rows.length, current.total, loading || stale);
     if (skip !== null && skip > 0) loadPage(skip);
   }, [lastVisible, current.rows.length, current.total, loading, stale, loadPage]);
 

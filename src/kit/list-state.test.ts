@@ -7,7 +7,7 @@ import {
   type KitQuery,
   type LiveRows,
   matchesQuery,
-  nextKitPage,
+  nextPage,
   readKitQuery,
   writeKitQuery,
 } from './list-state';
@@ -70,11 +70,11 @@ describe('the kit list in the address', () => {
 
 describe('paging', () => {
   it('asks the first page, then the next only near the end of what is loaded', () => {
-    expect(nextKitPage(0, 0, null, false)).toBe(0);
-    expect(nextKitPage(10, KIT_PAGE, 1000, false)).toBeNull();
-    expect(nextKitPage(KIT_PAGE - 5, KIT_PAGE, 1000, false)).toBe(KIT_PAGE);
-    expect(nextKitPage(KIT_PAGE - 5, KIT_PAGE, 1000, true)).toBeNull();
-    expect(nextKitPage(999, 1000, 1000, false)).toBeNull();
+    expect(nextPage(0, 0, null, false)).toBe(0);
+    expect(nextPage(10, KIT_PAGE, 1000, false)).toBeNull();
+    expect(nextPage(KIT_PAGE - 5, KIT_PAGE, 1000, false)).toBe(KIT_PAGE);
+    expect(nextPage(KIT_PAGE - 5, KIT_PAGE, 1000, true)).toBeNull();
+    expect(nextPage(999, 1000, 1000, false)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { formatDate } from '../../../../domain/platform/dates';
 import type { PlanListRow } from '../../../../domain/production-plan/calls';
+import { nextPage } from '../../../kit/list-state';
 
 export type PlanListStatus = 'all' | 'notReady' | 'readyForReview' | 'reviewed' | 'hold';
 export const planListStatuses: readonly PlanListStatus[] = [
@@ -59,21 +60,13 @@ export function reviewStateText(row: Pick<PlanListRow, 'ReadyForReview' | 'PlanR
   return row.ReadyForReview ? 'Ready for review' : 'Not ready';
 }
 
-/**
- * The Skip of the next page to ask for, or null: only when the last row on screen is not loaded yet,
- * nothing is being asked already, and there are more rows. Pages load in order.
- */
-export function nextPageSkip(
+/** The next page to ask for (the shared rule of src/kit/list-state.ts, pages of PLAN_LIST_PAGE). */
+export const nextPageSkip = (
   lastVisibleIndex: number,
   loaded: number,
   total: number | null,
   loading: boolean,
-): number | null {
-  if (loading) return null;
-  if (total === null) return loaded === 0 ? 0 : null;
-  if (loaded >= total) return null;
-  return lastVisibleIndex >= loaded - 1 - PLAN_LIST_PAGE / 4 ? loaded : null;
-}
+) => nextPage(lastVisibleIndex, loaded, total, loading, PLAN_LIST_PAGE);
 
 /** Minutes with at most one decimal and thousands separators. */
 export function minutesText(minutes: number): string {

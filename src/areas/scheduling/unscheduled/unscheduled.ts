@@ -1,4 +1,5 @@
 import type { UnscheduledOperation, WorkcenterSetting } from '../../../../domain/scheduling/entities';
+import { nextPage } from '../../../kit/list-state';
 import { compareLanes } from '../shared/lane-order';
 
 /** Rows asked for at a time; the table draws only those on screen. */
@@ -41,18 +42,13 @@ export function visibleRows(
   return { rows: rows.filter((r) => !hidden(r.ProductionPlanOperationID)), forget };
 }
 
-/** The next page to ask for once the last visible row nears the end of what is loaded, or null. */
-export function nextPageSkip(
+/** The next page to ask for (the shared rule of src/kit/list-state.ts, pages of UNSCHEDULED_PAGE). */
+export const nextPageSkip = (
   lastVisibleIndex: number,
   loaded: number,
   total: number | null,
   loading: boolean,
-): number | null {
-  if (loading) return null;
-  if (total === null) return loaded === 0 ? 0 : null;
-  if (loaded >= total) return null;
-  return lastVisibleIndex >= loaded - 1 - UNSCHEDULED_PAGE / 4 ? loaded : null;
-}
+) => nextPage(lastVisibleIndex, loaded, total, loading, UNSCHEDULED_PAGE);
 
 /** The lanes an operation can go to: the plant's scheduled workcenters in settings order. */
 export function laneOptions(settings: readonly WorkcenterSetting[]): WorkcenterSetting[] {
