@@ -9,7 +9,8 @@ const SHOTS = 'test-results/screenshots';
  */
 test('a Spanish operator reads weekday names and indirect code names in Spanish', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await logIn(page, 'operator');
+  // His only interface is the shop-floor app: he lands in it (issue 15).
+  await logIn(page, 'operator', 'operator', /\/manufacturing\/menu$/);
 
   await page.goto('/manufacturing/myactivity');
   const codes = page.getByLabel('Código indirecto');
