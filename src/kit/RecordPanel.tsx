@@ -61,10 +61,11 @@ export function RecordPanel(props: {
     const before = previous.current;
     previous.current = record;
     if (!before || !record || before[decl.key] !== record[decl.key]) return;
-    const changed = Object.keys(decl.fields).filter(
-      (f) => textOf(before[f]) !== textOf(record[f]) && !mine.current.delete(f),
-    );
+    // A list reload hands over a new copy of the same values: only a real change reads the history again.
+    const differs = Object.keys(decl.fields).filter((f) => textOf(before[f]) !== textOf(record[f]));
+    if (!differs.length && before.Deleted === record.Deleted) return;
     readHistory();
+    const changed = differs.filter((f) => !mine.current.delete(f));
     if (!changed.length) return;
     setRemote((r) => new Set([...r, ...changed]));
     const timer = setTimeout(
