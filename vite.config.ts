@@ -36,6 +36,7 @@ export default defineConfig({
           env: { TZ: 'UTC', TEST_DB: 'pglite', SCRYPT_LOG_N: '10' },
           testTimeout: 30000,
           hookTimeout: 60000,
+          globalSetup: ['tests/support/db-template.ts'],
         },
       },
       {
@@ -47,6 +48,7 @@ export default defineConfig({
           env: { TZ: 'UTC', TEST_DB: 'postgres', SCRYPT_LOG_N: '10' },
           testTimeout: 30000,
           hookTimeout: 60000,
+          globalSetup: ['tests/support/db-template.ts'],
         },
       },
     ],

@@ -17,11 +17,16 @@ export interface Database extends Sql {
   close(): Promise<void>;
   /** The PostgreSQL pool's connections (total, idle, clients waiting), for /metrics; absent for PGlite. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** PGlite only: the whole data folder as one tar, which `openPglite(undefined, { from })` starts from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
-/** PGlite under `dataDir` (a folder), or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = await PGlite.create(dataDir);
+/**
+ * PGlite under `dataDir` (a folder), or in memory when `dataDir` is undefined. `from` starts it from a
+ * dump of another PGlite's data folder (the tests' migrated and seeded template).
+ */
+export async function openPglite(dataDir?: string, options: { from?: Blob } = {}): Promise<Database> {
+  const db = await PGlite.create(dataDir, options.from ? { loadDataDir: options.from } : {});
   const run: Sql['query'] = async (text, params) =>
     (await db.query(text, params ? [...params] : undefined)).rows as never;
   return {
@@ -37,6 +42,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         }),
       ),
     close: () => db.close(),
+    dumpDataDir: () => db.dumpDataDir('none'),
   };
 }
 

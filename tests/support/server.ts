@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, openPglite, openPostgres } from '../../server/db/database';
@@ -34,7 +36,15 @@ if (!dbAvailable) {
 
 /** A fresh, migrated, demo-seeded database of the run's kind: in-memory PGlite, or a uniquely named PostgreSQL database. */
 export async function freshDatabase(): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
+  // The run's migrated and seeded template (tests/support/db-template.ts), when the global setup made one.
+  const template = inject('dbTemplate') ?? null;
   if (dbKind === 'pglite') {
+    if (template) {
+      const db = await openPglite(undefined, { from: new Blob([readFileSync(template)]) });
+      // Migrations added since the template was made (none in a normal run) still apply.
+      await migrate(db);
+      return { db, url: null, drop: () => db.close() };
+    }
     const db = await openPglite();
     await migrate(db);
     await seedDemo(db);
@@ -44,12 +54,12 @@ export async function freshDatabase(): Promise<{ db: Database; url: string | nul
   const name = `sw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
   const db = await openPostgres(url, 5);
   await migrate(db);
-  await seedDemo(db);
+  if (!template) await seedDemo(db);
   return {
     db,
     url,
