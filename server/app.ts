@@ -32,6 +32,7 @@ import { registerShellCalls } from './areas/platform/shell.routes';
 import { registerMachineCalls } from './areas/production-plan/machines.routes';
 import { registerProductionPlanCalls } from './areas/production-plan/plan.routes';
 import { PlanService } from './areas/production-plan/plan.service';
+import { registerRateImportCalls } from './areas/production-plan/rate-import';
 import { areaRateSources, type RateSources } from './areas/production-plan/rate-sources';
 import { registerQualityCheckCalls } from './areas/quality-checks/quality-checks.routes';
 import { QualityChecksService } from './areas/quality-checks/quality-checks.service';
@@ -176,6 +177,7 @@ export async function buildApp(
   registerCuringCalls(registry, new CuringService());
   registerCostingCalls(registry);
   registerMachineCalls(registry);
+  registerRateImportCalls(registry);
   registerAlgorithmCalls(registry);
   await fastify.register(rpcPlugin, {
     db,

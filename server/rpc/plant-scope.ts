@@ -223,6 +223,10 @@ export const plantRules: Readonly<Record<string, PlantRule>> = {
     newValue('WorkcenterID', workcenterPlant),
   ),
   'web/addmachinerate': record("the machine's plant", resource),
+  // /rateimport: the workbook is for PlantID; a row naming another plant's machine is an error of that row.
+  'web/getrateimporttemplate': payloadPlant("PlantID (every row's machine must be in it)"),
+  'web/previewrateimport': payloadPlant("PlantID (every row's machine must be in it)"),
+  'web/applyrateimport': payloadPlant("PlantID (every row's machine must be in it)"),
   'web/updatemachinerate': record("the rate's machine's plant", (db, p) =>
     ifId(id(p.MachineRateID), (v) => machineRatePlant(db, v)),
   ),

@@ -686,7 +686,9 @@ export function safeContentType(contentType: string): string {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   const active =
     !/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) ||
-    /html|xml|svg|javascript|ecmascript|^text\/(?!plain$|csv$)|^multipart\//.test(type);
+    // XML as the subtype or its +xml suffix (application/xml, image/svg+xml), not Office's
+    // "openxmlformats" workbooks and documents, which a browser downloads and never runs.
+    /html|[/+]xml$|svg|javascript|ecmascript|^text\/(?!plain$|csv$)|^multipart\//.test(type);
   return active ? 'application/octet-stream' : type;
 }
 
