@@ -28,6 +28,7 @@ export const screenKeys = [
   'clienterrors',
   'widgets',
   'devices',
+  'rateimport',
   'notfound',
   'pmOrderLoading',
   'costingEngines',
@@ -364,7 +365,12 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   [
     'rateimport',
     'Rate Import',
-    { area: 'production-plan', interface: 'manufacturing', flags: ['editMachineRates'] },
+    {
+      area: 'production-plan',
+      interface: 'manufacturing',
+      flags: ['editMachineRates'],
+      screen: 'rateimport',
+    },
   ],
   [
     'thresholds',

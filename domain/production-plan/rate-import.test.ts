@@ -118,4 +118,15 @@ describe('planRateImport', () => {
       'Official: "maybe" is not yes or no.',
     ]);
   });
+
+  it('refuses a new rate named like one its machine has: a workbook applied twice adds no twins', () => {
+    const { preview } = planRateImport([row(2, { ResourceID: 'SAW01', Description: 'rate 11' })], plant);
+    expect(preview.Rows[0]!.Errors).toEqual([
+      {
+        Field: 'Description',
+        Message:
+          'machine SAW01 already has a rate "Rate 11" (rate 11): give its Rate ID to change it, or another description to add one.',
+      },
+    ]);
+  });
 });

@@ -141,6 +141,17 @@ export function planRateImport(rows: readonly RawRow[], plant: PlantRates) {
 
     const values: Partial<RateValues> = {};
     const description = text(cells.Description);
+    // A new rate named like one the machine has is that rate again (a workbook applied twice, a
+    // Rate ID left out): adding it would make a twin.
+    const twin =
+      !idText && machine && description
+        ? machine.rates.find((r) => r.Description.toLowerCase() === description.toLowerCase())
+        : undefined;
+    if (twin)
+      fail(
+        'Description',
+        `machine ${resourceId} already has a rate "${twin.Description}" (rate ${twin.MachineRateID}): give its Rate ID to change it, or another description to add one.`,
+      );
     if (!description && !rate) fail('Description', 'is empty: a new rate needs a description.');
     else if (description.length > MAX_DESCRIPTION)
       fail('Description', `is ${description.length} characters long; at most ${MAX_DESCRIPTION}.`);

@@ -9,6 +9,7 @@ import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
+import { spanishRateImportTexts } from './translations-es-rates';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
 import { spanishShopfloorTexts } from './translations-es-shopfloor';
@@ -179,6 +180,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-boards.ts': spanishBoardTexts,
   // /apibrowser.
   'translations-es-apibrowser.ts': spanishApiBrowserTexts,
+  // /rateimport.
+  'translations-es-rates.ts': spanishRateImportTexts,
   // The document kit (src/kit) and its declarations' labels.
   'translations-es-kit.ts': spanishKitTexts,
   // Intro's work page (issue 15).
@@ -210,6 +213,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishChecksTexts,
   ...spanishBoardTexts,
   ...spanishApiBrowserTexts,
+  ...spanishRateImportTexts,
   ...spanishKitTexts,
   ...spanishIntroTexts,
   ...shellTexts,

@@ -113,6 +113,8 @@ export interface ApiClient {
   bigPost<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<ResultOf<C>>;
   upload(files: readonly (File | Blob)[], extra?: Record<string, string>): Promise<StoredFile[]>;
   download(fileId: string, opts?: { method?: 'GET' | 'POST' }): Promise<DownloadedFile>;
+  /** A call that answers a file (`response: 'file'`: a template, an export, a print), by GET. */
+  downloadCall<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<DownloadedFile>;
   /** Sends queued posts (one request: one post alone, or several as a `web/PostQueueBatch`). Shows nothing. */
   sendQueuedPosts(
     posts: readonly QueuedPost[],
@@ -414,18 +416,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function download(fileId: string, opts: { method?: 'GET' | 'POST' } = {}): Promise<DownloadedFile> {
     validate(DownloadFile, { FileID: fileId }, false);
-    const path = DownloadFile.path;
     const { session, fields } = transport();
-    let url = base + path;
-    let init: RequestInit;
     if ((opts.method ?? 'GET') === 'GET') {
-      url += `?${new URLSearchParams({ FileID: fileId, Token: fields.Token }).toString()}`;
-      init = { method: 'GET', headers: headers(session) };
-    } else {
-      init = jsonPost(session, { FileID: fileId, ...fields });
+      const query = new URLSearchParams({ FileID: fileId, Token: fields.Token }).toString();
+      return fetchFile(DownloadFile.path, `${base}${DownloadFile.path}?${query}`, {
+        method: 'GET',
+        headers: headers(session),
+      });
     }
+    return fetchFile(DownloadFile.path, base + DownloadFile.path, jsonPost(session, { FileID: fileId, ...fields }));
+  }
+
+  async function downloadCall<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<DownloadedFile> {
+    validate(call, payload, false);
+    const { session, fields } = transport();
+    const query = new URLSearchParams({ Token: fields.Token, Interface: fields.Interface });
+    for (const [key, value] of Object.entries(payload as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) query.set(key, String(value));
+    }
+    return fetchFile(call.path, `${base}${call.path}?${query}`, { method: 'GET', headers: headers(session) });
+  }
+
+  /** One file answer: its bytes and name, or the server's sentence shown and thrown. */
+  function fetchFile(path: string, url: string, init: RequestInit): Promise<DownloadedFile> {
     return withLoading(async () => {
       const response = await fetchResponse(path, url, init, false);
+      // A file call's refusal is JSON with a message and a failing status (spec 000 §8).
       if (!response.ok) {
         const text = await response.text().catch(() => '');
         const message = downloadErrorMessage(text);
@@ -439,7 +455,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch (cause) {
         throw networkFailure(path, cause, false);
       }
-      const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fileId;
+      const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? path;
       ui.showSuccess(`File "${fileName}" downloaded successfully!`);
       return { blob, fileName };
     });
@@ -565,6 +581,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     bigPost: async (call, payload) => (await request(call, payload, { method: 'POST', bigPost: true })).data,
     upload,
     download,
+    downloadCall,
     sendQueuedPosts,
     photoUrl,
     queuedPostBody,

@@ -45,6 +45,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   engineTesting: () => costing().then((m) => m.EngineTestingPage),
   productionPlans: () => productionPlan().then((m) => m.ProductionPlansPage),
   machineRates: () => productionPlan().then((m) => m.MachineRatesPage),
+  rateimport: () => productionPlan().then((m) => m.RateImportPage),
   workcenters: () => productionPlan().then((m) => m.WorkcentersPage),
   algorithmGroups: () => algorithms().then((m) => m.AlgorithmGroupsPage),
   algorithmList: () => algorithms().then((m) => m.AlgorithmListPage),

@@ -2,4 +2,5 @@
 export { ProductionPlansPage } from './list/ProductionPlansPage';
 export { MachineRatesPage } from './machines/MachineRatesPage';
 export { ProductionPlanPage } from './plan/ProductionPlanPage';
+export { RateImportPage } from './rate-import/RateImportPage';
 export { WorkcentersPage } from './workcenters/WorkcentersPage';
