@@ -16,7 +16,13 @@ const flagFields: Record<string, FieldDecl> = Object.fromEntries(
     ([group, flags]) =>
       flags.map((flag) => [
         flagServerName(flag),
-        { type: z.boolean(), label: flagLabel(flag), edit: true, group: flagGroupLabels[group] },
+        {
+          type: z.boolean(),
+          label: flagLabel(flag),
+          edit: true,
+          input: 'boolean',
+          group: flagGroupLabels[group],
+        },
       ]),
   ),
 );

@@ -36,6 +36,7 @@ export const spanishEmployeesTexts: Record<string, string> = {
   'Change photo': 'Cambiar foto',
   'Upload a photo': 'Subir una foto',
   'Remove photo': 'Quitar foto',
+  'changed {{field}}': 'cambió {{field}}',
   // Permission flags, by area.
   'Access manufacturing': 'Acceso a manufactura',
   'Access PM': 'Acceso a PM',

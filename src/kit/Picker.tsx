@@ -46,25 +46,31 @@ export function PickLabel(props: { kind: PickKind; id: unknown }) {
   return <>{option?.Label ?? String(props.id)}</>;
 }
 
-function OptionFace(props: { kind: PickKind; option: PickOption }) {
+/** An employee option's avatar: the photo when there is one, else the initials. */
+function PersonAvatar(props: { option: PickOption }) {
   const { photoUrl } = useServices().api;
   const { option } = props;
   return (
+    <Avatar
+      size="xs"
+      photoUrl={photoUrl}
+      person={{
+        EmployeeID: Number(option.ID),
+        ...splitName(option.Label),
+        Name: option.Label,
+        BackColor: '#0a3069',
+        TextColor: '#ffffff',
+        PhotoExists: Boolean(option.PhotoExists),
+      }}
+    />
+  );
+}
+
+function OptionFace(props: { kind: PickKind; option: PickOption }) {
+  const { option } = props;
+  return (
     <>
-      {props.kind === 'employee' && typeof option.ID === 'number' && (
-        <Avatar
-          size="xs"
-          photoUrl={photoUrl}
-          person={{
-            EmployeeID: option.ID,
-            ...splitName(option.Label),
-            Name: option.Label,
-            BackColor: '#0a3069',
-            TextColor: '#ffffff',
-            PhotoExists: Boolean(option.PhotoExists),
-          }}
-        />
-      )}
+      {props.kind === 'employee' && typeof option.ID === 'number' && <PersonAvatar option={option} />}
       <span className="kit-pick-label">{option.Label}</span>
       {option.Detail && <span className="kit-pick-detail">{option.Detail}</span>}
     </>
@@ -143,8 +149,8 @@ export function Picker(props: {
 
   return (
     <div className="kit-picker">
-      {props.kind === 'employee' && chosen && !open && (
-        <OptionFace kind="employee" option={{ ...chosen, Detail: null, Label: '' }} />
+      {props.kind === 'employee' && chosen && typeof chosen.ID === 'number' && !open && (
+        <PersonAvatar option={chosen} />
       )}
       <input
         id={inputId}

@@ -237,6 +237,8 @@ export function describeChange(
   if (h.Field === '(created)') return t('created it');
   if (h.Field === '(deleted)') return t('deleted it');
   const field = decl.fields[h.Field];
+  // A hidden field's values mean nothing to a reader (a photo's file id): say what changed, not to what.
+  if (field?.hidden) return t('changed {{field}}', { field: t(field.label) });
   const show = (v: unknown) => {
     if (v === null || v === undefined || v === '') return t('(none)');
     if (typeof v === 'boolean') return v ? t('Yes') : t('No');
