@@ -16,12 +16,14 @@ import { registerCuringCalls } from './areas/curing/curing.routes';
 import { CuringService } from './areas/curing/curing.service';
 import { registerMaintenanceCalls } from './areas/maintenance/maintenance.routes';
 import { MaintenanceService } from './areas/maintenance/maintenance.service';
+import { orderPickSource } from './areas/orders/orders.pick';
 import { registerOrderCalls } from './areas/orders/orders.routes';
 import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
 import { registerDeviceCalls } from './areas/platform/devices.routes';
+import { registerEmployeeDocuments } from './areas/platform/employee-documents.routes';
 import { storedBytesOf } from './areas/platform/files.repository';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerMyWorkCalls } from './areas/platform/my-work.routes';
@@ -29,6 +31,7 @@ import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
 import { SessionService } from './areas/platform/session.service';
 import { registerShellCalls } from './areas/platform/shell.routes';
+import { jobPickSource, partPickSource } from './areas/production-plan/jobs.pick';
 import { registerMachineCalls } from './areas/production-plan/machines.routes';
 import { registerProductionPlanCalls } from './areas/production-plan/plan.routes';
 import { PlanService } from './areas/production-plan/plan.service';
@@ -50,6 +53,7 @@ import { registerFeedCalls } from './feed/feed.routes';
 import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
+import { registerPick } from './kit/pick';
 import { loggerOptions, RequestLogController } from './log';
 import { type Ops, registerOps } from './ops';
 import { clientErrorHandler } from './rpc/client-error';
@@ -140,6 +144,14 @@ export async function buildApp(
   registerFeedCalls(registry);
   registerShellCalls(registry);
   registerDeviceCalls(registry);
+  // Pickers (web/Pick): each area hands over the sources of the kinds it owns (server/kit/pick.ts).
+  const employeePickers = registerEmployeeDocuments(registry, backplane);
+  registerPick(registry, {
+    ...employeePickers,
+    order: orderPickSource,
+    job: jobPickSource,
+    part: partPickSource,
+  });
   registerOrderCalls(registry);
   // Scheduling runs the plan area's algorithm for a task (on the task's machine and pieces), and hears
   // plan operation changes inside the plan call's transaction so the tasks follow.

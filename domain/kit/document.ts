@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Access, type CallDef, defineCall } from '../contract/call';
 import { fieldUpdate } from '../contract/field-update';
 import { Count, Id, LocalDate, PlantID, Text, Timestamp } from '../contract/fields';
+import { type PickKind, pickKinds } from './pick';
 
 /**
  * The document kit's declaration (issue 16): one plain object per document type says what its fields
@@ -12,7 +13,7 @@ import { Count, Id, LocalDate, PlantID, Text, Timestamp } from '../contract/fiel
  */
 
 /** How a list may be filtered on a field. */
-export type FilterKind = 'text' | 'choice' | 'dateRange' | 'numberRange' | 'boolean';
+export type FilterKind = 'text' | 'choice' | 'dateRange' | 'numberRange' | 'boolean' | 'pick';
 
 export interface FieldDecl {
   /** The value's schema: what Update and Create accept for it and what the record carries. */
@@ -32,9 +33,22 @@ export interface FieldDecl {
   search?: boolean;
   /** How the record screen edits it, when its filter does not say (see `inputOf`). */
   input?: FieldInput;
+  /** The record shows fields of one group together under this heading (e.g. a flag's area). */
+  group?: string;
+  /** Not shown among the record's fields: the screen shows it its own way (a photo as the avatar). */
+  hidden?: boolean;
 }
 
-export type FieldInput = 'text' | 'textarea' | 'choice' | 'boolean' | 'date' | 'number' | 'plant';
+export type FieldInput =
+  | 'text'
+  | 'textarea'
+  | 'choice'
+  | 'boolean'
+  | 'date'
+  | 'number'
+  | 'plant'
+  /** A picker (src/kit/Picker.tsx): searches web/Pick as you type; the field holds the record's id. */
+  | PickKind;
 
 /** How a field is edited: as declared, else as it is filtered (a choice, a date, yes/no), else text. */
 export function inputOf(field: FieldDecl): FieldInput {
@@ -83,6 +97,10 @@ export function defineDocument<Fields extends Record<string, FieldDecl>>(
   if (!decl.fields[decl.list.sort.field]) throw new Error(`${decl.type}: sort field is not a field`);
   if (decl.plantField && !decl.fields[decl.plantField])
     throw new Error(`${decl.type}: plant field is not a field`);
+  for (const [name, field] of Object.entries(decl.fields)) {
+    if (field.filter === 'pick' && !(pickKinds as readonly string[]).includes(field.input ?? ''))
+      throw new Error(`${decl.type}: ${name} is filtered by a picker but its input names no pick kind`);
+  }
   return decl as unknown as DocumentDecl;
 }
 
@@ -93,7 +111,7 @@ export const LIST_TAKE_MAX = 500;
 export const FieldFilter = z.strictObject({
   /** text: contains, case-insensitive. */
   Contains: Text(200).optional(),
-  /** choice: any of these values. */
+  /** choice: any of these values; pick: any of these ids. */
   AnyOf: z.array(Text(200)).max(100).optional(),
   /** dateRange (YYYY-MM-DD, inclusive) or numberRange. */
   From: z.union([LocalDate, z.number().finite()]).optional(),

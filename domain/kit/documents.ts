@@ -1,5 +1,6 @@
 import { Device } from '../platform/devices';
+import { Employee, Office, ReportingLine } from '../platform/employee-documents';
 import type { DocumentDecl } from './document';
 
 /** Every kit document type: the live topics' rules and the screens are made from this list. */
-export const documentTypes: readonly DocumentDecl[] = [Device];
+export const documentTypes: readonly DocumentDecl[] = [Device, Employee, ReportingLine, Office];

@@ -7,6 +7,7 @@ import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
 import { seedDevices } from './seed-devices';
 import { seedMaintenance } from './seed-maintenance';
+import { seedOffices } from './seed-offices';
 import { seedOrders } from './seed-orders';
 import { seedPainting } from './seed-painting';
 import { seedPayroll } from './seed-payroll';
@@ -381,6 +382,7 @@ export async function seedDemo(
     await seedPainting(tx);
     await seedPayroll(tx);
     await seedDevices(tx);
+    await seedOffices(tx);
     for (const [route, kind, title, url] of demoHelpLinks) {
       await tx.query('INSERT INTO help_links (route_name, kind, title, url) VALUES ($1, $2, $3, $4)', [
         route,

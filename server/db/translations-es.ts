@@ -3,6 +3,7 @@ import { spanishApiBrowserTexts } from './translations-es-apibrowser';
 import { spanishBoardTexts } from './translations-es-boards';
 import { spanishChecksTexts } from './translations-es-checks';
 import { spanishCostingTexts } from './translations-es-costing';
+import { spanishEmployeesTexts } from './translations-es-employees';
 import { spanishIntroTexts } from './translations-es-intro';
 import { spanishKitTexts } from './translations-es-kit';
 import { spanishMaintenanceTexts } from './translations-es-maintenance';
@@ -186,6 +187,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-kit.ts': spanishKitTexts,
   // Intro's work page (issue 15).
   'translations-es-intro.ts': spanishIntroTexts,
+  // /employees, /allemployees, /supervisors, /offices, the permission flags and the kit's pickers.
+  'translations-es-employees.ts': spanishEmployeesTexts,
 };
 
 /**
@@ -216,5 +219,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishRateImportTexts,
   ...spanishKitTexts,
   ...spanishIntroTexts,
+  ...spanishEmployeesTexts,
   ...shellTexts,
 };

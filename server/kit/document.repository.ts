@@ -11,8 +11,11 @@ export interface DocumentTable {
   table: string;
   /** The serial key column. */
   key: string;
-  /** Set when a record is deleted; a deleted record stays, with its history. */
-  deletedAt: string;
+  /**
+   * Set when a record is deleted; a deleted record stays, with its history. Left out for a table whose
+   * records are never deleted through the kit (employees are made inactive instead).
+   */
+  deletedAt?: string;
   /** Each declared field's column; `date` columns travel as `YYYY-MM-DD` text, never through a zone. */
   columns: Record<string, string | { column: string; as: 'date' }>;
 }
@@ -45,7 +48,8 @@ export class DocumentRepository {
     readonly decl: DocumentDecl,
     readonly table: DocumentTable,
   ) {
-    for (const name of [table.table, table.key, table.deletedAt]) {
+    if (decl.calls.delete && !table.deletedAt) throw new Error(`${decl.type}: a delete call needs deletedAt`);
+    for (const name of [table.table, table.key, table.deletedAt ?? 'none']) {
       if (!identifier.test(name)) throw new Error(`${decl.type}: ${name} is not a plain SQL identifier`);
     }
     for (const field of Object.keys(decl.fields)) {
@@ -66,7 +70,7 @@ export class DocumentRepository {
     this.select = [
       `${table.key} AS "${decl.key}"`,
       ...Object.keys(decl.fields).map((f) => `${expr(f)} AS "${f}"`),
-      `(${table.deletedAt} IS NOT NULL) AS "Deleted"`,
+      table.deletedAt ? `(${table.deletedAt} IS NOT NULL) AS "Deleted"` : `false AS "Deleted"`,
     ].join(', ');
   }
 
@@ -79,7 +83,7 @@ export class DocumentRepository {
       params.push(value);
       return `$${params.length}`;
     };
-    if (!q.includeDeleted) conditions.push(`${this.table.deletedAt} IS NULL`);
+    if (!q.includeDeleted && this.table.deletedAt) conditions.push(`${this.table.deletedAt} IS NULL`);
     if (decl.plantField && q.plantId !== undefined && q.plantId !== null) {
       conditions.push(`${this.column(decl.plantField)} = ${param(q.plantId)}`);
     }
@@ -110,7 +114,7 @@ export class DocumentRepository {
           conditions.push(`${col}::text ILIKE ${param(contains(filter.Contains.trim()))}`);
       }
       if (filter.AnyOf !== undefined) {
-        if (field.filter !== 'choice') throw wrong('a list of values');
+        if (field.filter !== 'choice' && field.filter !== 'pick') throw wrong('a list of values');
         conditions.push(`${col}::text = ANY(${param(filter.AnyOf)}::text[])`);
       }
       for (const [bound, op] of [

@@ -23,13 +23,25 @@ import {
  * field change must pass beyond its schema (the answer is the sentence to refuse with).
  */
 export interface DocumentRules {
-  /** Null to allow; otherwise why not (answered as an Error naming the field, nothing written). */
+  /**
+   * Null to allow; otherwise why not (answered as an Error naming the field, nothing written). May ask
+   * the database (`db`, the call's transaction): a reference that must exist, a chain without a loop.
+   */
   checkChange?(change: {
     record: DocRecord | null;
     field: string;
     value: unknown;
     user: AuthUser;
-  }): string | null;
+    db?: CallContext<unknown>['db'];
+  }): string | null | Promise<string | null>;
+  /**
+   * After a field change is written (same transaction): what the document's area does beyond the kit,
+   * e.g. telling the sessions of an employee whose flags changed.
+   */
+  afterChange?(
+    ctx: CallContext<unknown>,
+    change: { before: DocRecord; after: DocRecord; field: string },
+  ): Promise<void> | void;
 }
 
 export function registerDocument<Fields extends Record<string, FieldDecl>>(
@@ -156,11 +168,12 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
       // so the history's old → new chain has no gap.
       const before = await found(ctx.db, id, true);
       if (before.Deleted) throw invalid(`${key}: ${decl.noun} ${id} is deleted`);
-      const refusal = rules.checkChange?.({
+      const refusal = await rules.checkChange?.({
         record: before,
         field: p.FieldName,
         value: p.Value,
         user: ctx.user!,
+        db: ctx.db,
       });
       if (refusal) throw invalid(`${p.FieldName}: ${refusal}`);
       const old = before[p.FieldName];
@@ -169,6 +182,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
       await history(ctx, id, p.FieldName, old, p.Value ?? null, decl.calls.update);
       const after = await found(ctx.db, id);
       publish(ctx, after);
+      await rules.afterChange?.(ctx, { before, after, field: p.FieldName });
       // A record that moved to another plant leaves the old plant's list too.
       if (decl.plantField && plantOfRecord(before) !== plantOfRecord(after)) {
         ctx.publish({
@@ -189,7 +203,13 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
       async (ctx) => {
         const values = ctx.payload as DocRecord;
         for (const [field, value] of Object.entries(values)) {
-          const refusal = rules.checkChange?.({ record: null, field, value, user: ctx.user! });
+          const refusal = await rules.checkChange?.({
+            record: null,
+            field,
+            value,
+            user: ctx.user!,
+            db: ctx.db,
+          });
           if (refusal) throw invalid(`${field}: ${refusal}`);
         }
         const id = await repo.insert(ctx.db, values);

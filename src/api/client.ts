@@ -424,7 +424,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: headers(session),
       });
     }
-    return fetchFile(DownloadFile.path, base + DownloadFile.path, jsonPost(session, { FileID: fileId, ...fields }));
+    return fetchFile(
+      DownloadFile.path,
+      base + DownloadFile.path,
+      jsonPost(session, { FileID: fileId, ...fields }),
+    );
   }
 
   async function downloadCall<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<DownloadedFile> {

@@ -10,6 +10,7 @@ import {
   inputOf,
   passes,
 } from '../../domain/kit/document';
+import { isPickKind } from '../../domain/kit/pick';
 import { formatDate } from '../../domain/platform/dates';
 import { mayCrossPlants } from '../../domain/platform/plant-scope';
 import { connectionId } from '../../machines/hub-connection.machine';
@@ -33,6 +34,7 @@ import {
   writeKitQuery,
 } from './list-state';
 import { NewRecordPanel } from './NewRecordPanel';
+import { Picker, PickLabel } from './Picker';
 import { RecordPanel } from './RecordPanel';
 import './kit.css';
 
@@ -50,6 +52,14 @@ export function DocumentScreen(props: {
   decl: DocumentDecl;
   title: string;
   cells?: Partial<Record<string, (row: KitRow) => ReactNode>>;
+  /** A list to read only (e.g. /allemployees): no record changes, no New, no Delete. */
+  readOnly?: boolean;
+  /** Passed to the record: which fields this user may change on this record (the server decides). */
+  canEdit?(field: string, record: KitRow): boolean;
+  /** Passed to the record: what it shows above its fields. */
+  recordTop?(record: KitRow): ReactNode;
+  /** The list opens on every plant (for those who cross plants) instead of the user's own. */
+  allPlants?: boolean;
 }) {
   const { decl } = props;
   const calls = useMemo(() => documentCalls(decl), [decl]);
@@ -59,11 +69,15 @@ export function DocumentScreen(props: {
   const ids = useId();
   const flags = flagSet(user);
   const crossPlants = mayCrossPlants(flags);
-  const canChange = passes(decl.access.change ?? decl.access.read, flags);
+  const canChange = !props.readOnly && passes(decl.access.change ?? decl.access.read, flags);
   const canCreate =
-    Boolean(calls.Create) && passes(decl.access.create ?? decl.access.change ?? decl.access.read, flags);
+    !props.readOnly &&
+    Boolean(calls.Create) &&
+    passes(decl.access.create ?? decl.access.change ?? decl.access.read, flags);
   const canDelete =
-    Boolean(calls.Delete) && passes(decl.access.delete ?? decl.access.change ?? decl.access.read, flags);
+    !props.readOnly &&
+    Boolean(calls.Delete) &&
+    passes(decl.access.delete ?? decl.access.change ?? decl.access.read, flags);
   const userPlant = user?.PlantID ?? null;
   const plants = usePlants(api, Boolean(decl.plantField));
   const plantName = useCallback(
@@ -72,16 +86,18 @@ export function DocumentScreen(props: {
   );
 
   const [params, setParams] = useSearchParams();
-  const query = readKitQuery(decl, params, userPlant);
+  // The plant the list opens on: the user's own, or every plant where the screen asks for it.
+  const startPlant = props.allPlants && crossPlants ? null : userPlant;
+  const query = readKitQuery(decl, params, startPlant);
   const setQuery = useCallback(
     (next: Partial<KitQuery>) =>
       setParams(
-        (current) => writeKitQuery(decl, { ...readKitQuery(decl, current, userPlant), ...next }, userPlant),
+        (current) => writeKitQuery(decl, { ...readKitQuery(decl, current, startPlant), ...next }, startPlant),
         {
           replace: true,
         },
       ),
-    [decl, setParams, userPlant],
+    [decl, setParams, startPlant],
   );
   const [creating, setCreating] = useState(false);
 
@@ -219,6 +235,8 @@ export function DocumentScreen(props: {
   const show = (row: KitRow, name: string, field: FieldDecl): ReactNode => {
     const own = props.cells?.[name];
     if (own) return own(row);
+    const kind = inputOf(field);
+    if (kind !== 'plant' && isPickKind(kind)) return <PickLabel kind={kind} id={row[name]} />;
     return cellText(row[name], name, field, decl, plantName, t);
   };
   const sortBy = (name: string) =>
@@ -394,6 +412,8 @@ export function DocumentScreen(props: {
           canDelete={canDelete}
           plantOf={plantName}
           onClose={() => setQuery({ record: null })}
+          canEdit={props.canEdit}
+          top={props.recordTop}
         />
       )}
       {creating && query.record === null && (
@@ -476,6 +496,22 @@ function FilterControl(props: {
           </select>
         </span>
       );
+    case 'pick': {
+      const kind = inputOf(field);
+      if (!isPickKind(kind)) return null;
+      return (
+        <span>
+          {label}
+          <Picker
+            id={id}
+            kind={kind}
+            label={t(field.label)}
+            value={value?.AnyOf?.[0] ?? null}
+            onChange={(picked) => props.onChange(picked === null ? null : { AnyOf: [String(picked)] })}
+          />
+        </span>
+      );
+    }
     case 'boolean':
       return (
         <span>

@@ -1,9 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { issueText } from '../../domain/contract/errors';
 import { type FieldDecl, inputOf } from '../../domain/kit/document';
+import { type PickKind, pickKinds } from '../../domain/kit/pick';
 import { useServices } from '../app/context';
 import { usePlants } from '../app/plants';
 import { useT } from '../i18n';
+import { Picker } from './Picker';
 
 /**
  * One field of a kit record, edited in place. What the person typed stays shown until the server's
@@ -64,7 +66,36 @@ export function FieldEditor(props: {
     'data-field': name,
   } as const;
   let input: React.ReactNode;
-  if (kind === 'boolean') {
+  if (kind !== 'plant' && (pickKinds as readonly string[]).includes(kind)) {
+    // A picker hands over the chosen record's id itself: no text to parse.
+    input = (
+      <Picker
+        id={id}
+        kind={kind as PickKind}
+        label={t(field.label)}
+        value={draft ? draft.text : props.value}
+        disabled={props.disabled}
+        invalid={Boolean(error)}
+        describedBy={error ? `${id}-error` : undefined}
+        onChange={(value) => {
+          const parsed = field.type.safeParse(value);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            setError(
+              issue
+                ? issueText(issue, t(field.label))
+                : t('{{field}} is not valid', { field: t(field.label) }),
+            );
+            return;
+          }
+          setError(null);
+          if (textOf(value) === server) return setDraft(null);
+          setDraft({ text: textOf(value), base: server });
+          props.save(name, parsed.data);
+        }}
+      />
+    );
+  } else if (kind === 'boolean') {
     input = (
       <input
         {...common}

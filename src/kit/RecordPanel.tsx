@@ -1,10 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DocumentDecl, documentCalls, type HistoryRow } from '../../domain/kit/document';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type DocumentDecl,
+  documentCalls,
+  type FieldDecl,
+  type HistoryRow,
+  inputOf,
+} from '../../domain/kit/document';
+import { isPickKind, type PickKind } from '../../domain/kit/pick';
 import { formatDateTime } from '../../domain/platform/dates';
 import { useEnqueue, useServices } from '../app/context';
 import { useT } from '../i18n';
 import { FieldEditor, textOf } from './FieldEditor';
 import type { KitRow } from './list-state';
+import { usePickLabel } from './Picker';
 
 /** How long a field someone else changed stays marked. */
 export const REMOTE_MARK_MS = 4000;
@@ -23,6 +31,10 @@ export function RecordPanel(props: {
   canDelete: boolean;
   plantOf(plantId: number): string;
   onClose(): void;
+  /** Whether this user may change this field of this record (the server decides; this greys it out). */
+  canEdit?(field: string, record: KitRow): boolean;
+  /** Shown above the fields: what the document shows its own way (an employee's photo). */
+  top?(record: KitRow): ReactNode;
 }) {
   const { decl, id } = props;
   const calls = documentCalls(decl);
@@ -116,21 +128,41 @@ export function RecordPanel(props: {
           {error}
         </p>
       )}
-      {record && (
-        <div className="kit-fields">
-          {Object.entries(decl.fields).map(([name, field]) => (
-            <FieldEditor
-              key={name}
-              name={name}
-              field={field}
-              value={record[name]}
-              disabled={!props.canChange || !field.edit || Boolean(record.Deleted)}
-              remote={remote.has(name)}
-              save={save}
-            />
-          ))}
-        </div>
-      )}
+      {record && props.top && <div className="kit-record-top">{props.top(record)}</div>}
+      {record &&
+        fieldGroups(decl).map(([group, fields]) => {
+          const editors = (
+            <div className="kit-fields">
+              {fields.map(([name, field]) => (
+                <FieldEditor
+                  key={name}
+                  name={name}
+                  field={field}
+                  value={record[name]}
+                  disabled={
+                    !props.canChange ||
+                    !field.edit ||
+                    Boolean(record.Deleted) ||
+                    props.canEdit?.(name, record) === false
+                  }
+                  remote={remote.has(name)}
+                  save={save}
+                />
+              ))}
+            </div>
+          );
+          if (!group) return <div key="">{editors}</div>;
+          const on = fields.filter(([name]) => record[name] === true).length;
+          // Groups of many yes/no fields (an employee's flags) fold away; one opens when asked for.
+          return (
+            <details key={group} className="kit-flag-group" data-group={group}>
+              <summary>
+                {t(group)} <span className="muted">{t('{{on}} of {{all}}', { on, all: fields.length })}</span>
+              </summary>
+              {editors}
+            </details>
+          );
+        })}
       <h3>{t('History')}</h3>
       {history === null ? (
         <p className="muted">{t('Loading…')}</p>
@@ -143,13 +175,56 @@ export function RecordPanel(props: {
               <span className="kit-when">
                 {formatDateTime(h.At, decl.plantField && record ? Number(record[decl.plantField]) : null)}
               </span>{' '}
-              <strong>{h.Name ?? t('System')}</strong> {describeChange(decl, h, t, props.plantOf)}
+              <strong>{h.Name ?? t('System')}</strong>{' '}
+              {pickKindOf(decl, h.Field) ? (
+                <PickedChange decl={decl} h={h} />
+              ) : (
+                describeChange(decl, h, t, props.plantOf)
+              )}
             </li>
           ))}
         </ol>
       )}
     </aside>
   );
+}
+
+/** The pick kind of a field a picker edits (an employee, an office…), else null. */
+function pickKindOf(decl: DocumentDecl, field: string): PickKind | null {
+  const f = decl.fields[field];
+  const kind = f ? inputOf(f) : null;
+  return kind && kind !== 'plant' && isPickKind(kind) ? kind : null;
+}
+
+/** A picked field's change with the records' names, not their ids: "changed Supervisor from Ann to Bo". */
+function PickedChange(props: { decl: DocumentDecl; h: Pick<HistoryRow, 'Field' | 'Old' | 'New'> }) {
+  const t = useT();
+  const kind = pickKindOf(props.decl, props.h.Field)!;
+  const old = usePickLabel(kind, props.h.Old);
+  const now = usePickLabel(kind, props.h.New);
+  const show = (value: unknown, option: { Label: string } | null) =>
+    value === null || value === undefined ? t('(none)') : (option?.Label ?? String(value));
+  return (
+    <>
+      {t('changed {{field}} from {{old}} to {{new}}', {
+        field: t(props.decl.fields[props.h.Field]!.label),
+        old: show(props.h.Old, old),
+        new: show(props.h.New, now),
+      })}
+    </>
+  );
+}
+
+/** The record's shown fields: first those of no group, then each group in the order declared. */
+export function fieldGroups(decl: DocumentDecl): [string, [string, FieldDecl][]][] {
+  const groups = new Map<string, [string, FieldDecl][]>([['', []]]);
+  for (const [name, field] of Object.entries(decl.fields)) {
+    if (field.hidden) continue;
+    const group = field.group ?? '';
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group)!.push([name, field]);
+  }
+  return [...groups].filter(([, fields]) => fields.length);
 }
 
 /** One history row as a sentence: "changed Location from Bay 3 to Bay 4", "created it", "deleted it". */
@@ -162,6 +237,8 @@ export function describeChange(
   if (h.Field === '(created)') return t('created it');
   if (h.Field === '(deleted)') return t('deleted it');
   const field = decl.fields[h.Field];
+  // A hidden field's values mean nothing to a reader (a photo's file id): say what changed, not to what.
+  if (field?.hidden) return t('changed {{field}}', { field: t(field.label) });
   const show = (v: unknown) => {
     if (v === null || v === undefined || v === '') return t('(none)');
     if (typeof v === 'boolean') return v ? t('Yes') : t('No');

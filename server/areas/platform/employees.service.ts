@@ -3,6 +3,7 @@ import type { EmployeeDoc } from '../../../domain/live/docs';
 import { topicOf } from '../../../domain/live/topics';
 import type { Avatar } from '../../../domain/platform/employees';
 import type { Sql } from '../../db/database';
+import { documentHistory } from '../../kit/document.repository';
 import { forbidden, invalid, notFound } from '../../rpc/errors';
 import type { AuthUser, FileAnswer } from '../../rpc/registry';
 import { canUpdateEmployee } from './employees.policy';
@@ -97,15 +98,29 @@ export async function updateEmployee(
   change: { EmployeeID: number; FieldName: string; Value: unknown },
   effects: EmployeeEffects,
 ) {
-  const refusal = canUpdateEmployee(user, change.EmployeeID, change.FieldName);
+  const refusal = canUpdateEmployee(user, change.EmployeeID, change.FieldName, change.Value);
   if (refusal) throw forbidden(refusal);
   const column = columnForField(change.FieldName);
   if (!column) throw invalid(`'${change.FieldName}' is not a field of an employee that can be changed.`);
   if (change.FieldName === 'PlantID' && !(await plantExists(db, change.Value as number))) {
     throw invalid(`There is no plant ${String(change.Value)}.`);
   }
-  const updated = await updateEmployeeColumn(db, change.EmployeeID, column, change.Value);
-  if (!updated) throw invalid(`There is no employee ${change.EmployeeID}.`);
+  const before = await findEmployee(db, change.EmployeeID);
+  if (!before) throw invalid(`There is no employee ${change.EmployeeID}.`);
+  await updateEmployeeColumn(db, change.EmployeeID, column, change.Value);
+  // The employee record's history (/employees) keeps every change, whichever call made it.
+  if (before[column] !== change.Value) {
+    await documentHistory.add(db, {
+      type: 'employee',
+      id: change.EmployeeID,
+      field: change.FieldName,
+      old: before[column] ?? null,
+      new: change.Value ?? null,
+      employeeId: user.employeeId,
+      name: user.name,
+      call: 'web/UpdateEmployee',
+    });
+  }
   // Every tab of this employee (and an administrator's screen of them) sees the new record.
   const row = await findEmployee(db, change.EmployeeID);
   effects.publish({

@@ -6,6 +6,7 @@
 export { ApiBrowserPage } from './apibrowser/ApiBrowserPage';
 export { ConnectionsPage } from './ConnectionsPage';
 export { DevicesPage } from './DevicesPage';
+export { AllEmployeesPage, EmployeesPage, OfficesPage, SupervisorsPage } from './EmployeesPage';
 export { ClientErrorsPage } from './errors/ClientErrorsPage';
 export { SopEditorPage, VideoBrowserPage, VideoEditorPage } from './help';
 export { IntroPage } from './IntroPage';
