@@ -49,6 +49,7 @@ import { registerFeedCalls } from './feed/feed.routes';
 import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
+import { registerSearch } from './kit/search.routes';
 import { loggerOptions, RequestLogController } from './log';
 import { type Ops, registerOps } from './ops';
 import { clientErrorHandler } from './rpc/client-error';
@@ -84,6 +85,8 @@ export async function buildApp(
     presence?: Partial<PresenceOptions>;
     /** Engines and algorithms of the plan calls (tests inject their own). */
     rateSources?: RateSources;
+    /** Bring the search index up to the areas' records before listening (default true; benches skip it). */
+    searchCatchUp?: boolean;
   } & FeedOptions &
     HubAppOptions = {},
 ): Promise<App> {
@@ -177,6 +180,8 @@ export async function buildApp(
   registerCostingCalls(registry);
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);
+  // Global search (issue 16): web/GlobalSearch, and the index caught up before listening.
+  registerSearch(fastify, registry, db, { catchUp: opts.searchCatchUp });
   await fastify.register(rpcPlugin, {
     db,
     registry,

@@ -87,6 +87,8 @@ export const screenKeys = [
   'tvKpiMonitor',
   'shopPainting',
   'viscosityReport',
+  // Global search (issue 16).
+  'globalSearch',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -287,7 +289,7 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
     'Material Planning',
     { area: 'inventory', interface: 'purchasing', flags: ['editMaterialPlans', 'editMaterials'] },
   ],
-  ['globalsearch', 'Global Search'],
+  ['globalsearch', 'Global Search', { screen: 'globalSearch' }],
   ['locations', 'Locations', { area: 'inventory', interface: 'manufacturing', flags: ['editLocations'] }],
   [
     'allocations',

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** The one SQL surface repositories use: PostgreSQL dialect, `$1` parameters, rows as plain objects. */
@@ -21,7 +22,8 @@ export interface Database extends Sql {
 
 /** PGlite under `dataDir` (a folder), or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = await PGlite.create(dataDir);
+  // pg_trgm: global search's substring and close-spelling matches (migration 0042), as on PostgreSQL.
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const run: Sql['query'] = async (text, params) =>
     (await db.query(text, params ? [...params] : undefined)).rows as never;
   return {

@@ -11,6 +11,7 @@ import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
+import { spanishSearchTexts } from './translations-es-search';
 import { spanishShopfloorTexts } from './translations-es-shopfloor';
 import { spanishTimeclockTexts } from './translations-es-timeclock';
 import { spanishTvTexts } from './translations-es-tv';
@@ -183,6 +184,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-kit.ts': spanishKitTexts,
   // Intro's work page (issue 15).
   'translations-es-intro.ts': spanishIntroTexts,
+  // Global search, /databasecatalog and /caching (issue 16).
+  'translations-es-search.ts': spanishSearchTexts,
 };
 
 /**
@@ -212,5 +215,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishApiBrowserTexts,
   ...spanishKitTexts,
   ...spanishIntroTexts,
+  ...spanishSearchTexts,
   ...shellTexts,
 };

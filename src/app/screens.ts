@@ -39,6 +39,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   clienterrors: () => platform().then((m) => m.ClientErrorsPage),
   widgets: () => platform().then((m) => m.WidgetGalleryPage),
   devices: () => platform().then((m) => m.DevicesPage),
+  globalSearch: () => platform().then((m) => m.GlobalSearchPage),
   pmOrderLoading: () => pm().then((m) => m.PmOrderLoadingPage),
   costingEngines: () => costing().then((m) => m.CostingEnginesPage),
   engineEditor: () => costing().then((m) => m.EngineEditorPage),

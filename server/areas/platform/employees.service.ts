@@ -16,6 +16,7 @@ import {
   plantExists,
   updateEmployeeColumn,
 } from './employees.repository';
+import { indexEmployee } from './employees.search';
 import { fullName, userRecord } from './session.service';
 
 /** Colour pairs for avatars without a photo: dark backgrounds with white text, readable on every screen. */
@@ -106,6 +107,8 @@ export async function updateEmployee(
   }
   const updated = await updateEmployeeColumn(db, change.EmployeeID, column, change.Value);
   if (!updated) throw invalid(`There is no employee ${change.EmployeeID}.`);
+  // Global search finds them by their new name at once (same transaction).
+  await indexEmployee(db, change.EmployeeID);
   // Every tab of this employee (and an administrator's screen of them) sees the new record.
   const row = await findEmployee(db, change.EmployeeID);
   effects.publish({

@@ -10,5 +10,7 @@ export { ClientErrorsPage } from './errors/ClientErrorsPage';
 export { SopEditorPage, VideoBrowserPage, VideoEditorPage } from './help';
 export { IntroPage } from './IntroPage';
 export { ScreenViewerPage } from './ScreenViewerPage';
+export { GlobalSearchPage } from './search/GlobalSearchPage';
+
 export { TranslationsPage } from './TranslationsPage';
 export { WidgetGalleryPage } from './WidgetGalleryPage';

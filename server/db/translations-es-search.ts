@@ -1,0 +1,19 @@
+/**
+ * Global search, /databasecatalog and /caching (issue 16): the header's search box, /globalsearch,
+ * the search kinds' group headings (domain/platform/search.ts) and the two administration screens.
+ */
+export const spanishSearchTexts: Record<string, string> = {
+  'Search everything': 'Buscar en todo',
+  'Search (press /)': 'Buscar (pulse /)',
+  'Searching…': 'Buscando…',
+  'No records found for "{{query}}".': 'No se encontraron registros para "{{query}}".',
+  'All results for "{{query}}"': 'Todos los resultados de "{{query}}"',
+  'A name, a number, a customer…': 'Un nombre, un número, un cliente…',
+  'Every kind': 'Todos los tipos',
+  'Kinds of records': 'Tipos de registro',
+  'Type to find employees, jobs and plans, orders and devices: whatever you may open.':
+    'Escriba para encontrar empleados, trabajos y planes, órdenes y dispositivos: todo lo que puede abrir.',
+  '{{n}} found in {{kind}}.': '{{n}} encontrados en {{kind}}.',
+  'Found in {{n}} kinds of records.': 'Encontrado en {{n}} tipos de registro.',
+  'Jobs and plans': 'Trabajos y planes',
+};
