@@ -21,6 +21,7 @@ import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
+import { registerDatabaseCatalogCalls } from './areas/platform/database-catalog';
 import { registerDeviceCalls } from './areas/platform/devices.routes';
 import { storedBytesOf } from './areas/platform/files.repository';
 import { LoginLimiter } from './areas/platform/login-limiter';
@@ -182,6 +183,8 @@ export async function buildApp(
   registerAlgorithmCalls(registry);
   // Global search (issue 16): web/GlobalSearch, and the index caught up before listening.
   registerSearch(fastify, registry, db, { catchUp: opts.searchCatchUp });
+  // /databasecatalog (issue 16): tables, columns, rows, sizes and indexes from pg_catalog.
+  registerDatabaseCatalogCalls(registry, db);
   await fastify.register(rpcPlugin, {
     db,
     registry,

@@ -89,6 +89,7 @@ export const screenKeys = [
   'viscosityReport',
   // Global search (issue 16).
   'globalSearch',
+  'databaseCatalog',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -314,7 +315,7 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   ['apibrowser', 'API Browser', { area: 'admin', flags: admins, screen: 'apibrowser' }],
   ['hangfire', 'Background Jobs', { area: 'admin', flags: admins }],
   ['caching', 'Caching', { area: 'admin', flags: admins }],
-  ['databasecatalog', 'Database Catalog', { area: 'admin', flags: admins }],
+  ['databasecatalog', 'Database Catalog', { area: 'admin', flags: admins, screen: 'databaseCatalog' }],
   ['projectassignment', 'Project Assignment', { area: 'pm', interface: 'pm', flags: ['projectManagement'] }],
   [
     'installerview',

@@ -40,6 +40,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   widgets: () => platform().then((m) => m.WidgetGalleryPage),
   devices: () => platform().then((m) => m.DevicesPage),
   globalSearch: () => platform().then((m) => m.GlobalSearchPage),
+  databaseCatalog: () => platform().then((m) => m.DatabaseCatalogPage),
   pmOrderLoading: () => pm().then((m) => m.PmOrderLoadingPage),
   costingEngines: () => costing().then((m) => m.CostingEnginesPage),
   engineEditor: () => costing().then((m) => m.EngineEditorPage),
