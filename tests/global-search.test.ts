@@ -102,6 +102,13 @@ describe.skipIf(!dbAvailable)(`global search (${dbKind})`, () => {
       'Dock Zephyrine',
     ]);
     expect(both.slice(0, 2).map((r) => r.Title)).toEqual(['Zephyr Dock', 'Dock Zephyrine']);
+    // One or two letters: the start of a title or of a word (no substring tier).
+    expect(titles(await search({ Query: 'ze', Take: 10 }), 'device').slice(0, 3)).toEqual([
+      'Zephir',
+      'Zephyr',
+      'Zephyr Dock',
+    ]);
+    expect(titles(await search({ Query: 'z', Take: 10 }), 'device')).toContain('Dock Zephyrine');
     // Take limits the results, not the total.
     const two = group(await search({ Query: 'zephyr', Take: 2 }), 'device')!;
     expect(two.Results).toHaveLength(2);

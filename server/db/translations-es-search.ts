@@ -4,7 +4,8 @@
  */
 export const spanishSearchTexts: Record<string, string> = {
   'Search everything': 'Buscar en todo',
-  'Search (press /)': 'Buscar (pulse /)',
+  'Search…': 'Buscar…',
+  'Search everything (press /)': 'Buscar en todo (pulse /)',
   'Searching…': 'Buscando…',
   'No records found for "{{query}}".': 'No se encontraron registros para "{{query}}".',
   'All results for "{{query}}"': 'Todos los resultados de "{{query}}"',
@@ -14,7 +15,7 @@ export const spanishSearchTexts: Record<string, string> = {
   'Type to find employees, jobs and plans, orders and devices: whatever you may open.':
     'Escriba para encontrar empleados, trabajos y planes, órdenes y dispositivos: todo lo que puede abrir.',
   '{{n}} found in {{kind}}.': '{{n}} encontrados en {{kind}}.',
-  'Found in {{n}} kinds of records.': 'Encontrado en {{n}} tipos de registro.',
+  'Kinds of records found: {{n}}.': 'Tipos de registro encontrados: {{n}}.',
   'Jobs and plans': 'Trabajos y planes',
   // /databasecatalog.
   'not counted': 'sin contar',

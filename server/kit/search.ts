@@ -182,7 +182,8 @@ export async function searchIndex(db: Database, q: SearchQuery): Promise<SearchG
   const scoped = q.kinds.filter((k) => k.plantScoped).map((k) => k.kind);
   const take = q.take;
   const substring = folded.length >= 3;
-  // $1 kinds, $2 scoped kinds, $3 plant, $4 folded, $5 prefix pattern, $6 tsquery, $7 contains, $8 take
+  // $1 kinds, $2 scoped kinds, $3 plant, $4 folded, $5 prefix pattern, $6 tsquery, $7 take, $8 contains
+  // (only sent when used: a parameter no statement mentions has no type, and the database refuses it).
   const params: unknown[] = [
     kinds,
     scoped,
@@ -190,14 +191,14 @@ export async function searchIndex(db: Database, q: SearchQuery): Promise<SearchG
     folded,
     `${literal(folded)}%`,
     tsquery,
-    `%${literal(folded)}%`,
     take + 1,
+    ...(substring ? [`%${literal(folded)}%`] : []),
   ];
   const plant = `($3::int IS NULL OR s.plant_id = $3 OR NOT (s.kind = ANY($2::text[])))`;
   const cols = 's.record_key, s.plant_id, s.title, s.detail, s.link, s.title_folded';
   const branch = (tier: string, where: string, order = '') =>
     `(SELECT ${cols}, ${tier} AS tier FROM search_index s
-       WHERE s.kind = k.kind AND ${plant} AND ${where} ${order} LIMIT $8)`;
+       WHERE s.kind = k.kind AND ${plant} AND ${where} ${order} LIMIT $7)`;
   const branches = [
     branch(
       'CASE WHEN s.title_folded = $4 THEN 0 ELSE 1 END',
@@ -205,9 +206,9 @@ export async function searchIndex(db: Database, q: SearchQuery): Promise<SearchG
       'ORDER BY s.title_folded',
     ),
     branch('2', "s.tsv @@ to_tsquery('simple', $6)"),
-    ...(substring ? [branch('3', 's.search_text LIKE $7')] : []),
+    ...(substring ? [branch('3', 's.search_text LIKE $8')] : []),
   ];
-  const matches = `(s.title_folded LIKE $5 OR s.tsv @@ to_tsquery('simple', $6)${substring ? ' OR s.search_text LIKE $7' : ''})`;
+  const matches = `(s.title_folded LIKE $5 OR s.tsv @@ to_tsquery('simple', $6)${substring ? ' OR s.search_text LIKE $8' : ''})`;
   const hits = await db.query<Hit & { total: number }>(
     `SELECT k.kind, h.record_key, h.plant_id, h.title, h.detail, h.link, h.tier, c.total
        FROM unnest($1::text[]) AS k(kind)

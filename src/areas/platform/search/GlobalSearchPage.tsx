@@ -104,7 +104,7 @@ export function GlobalSearchPage() {
               : answer.groups.length
                 ? kindGroup
                   ? t('{{n}} found in {{kind}}.', { n: totalText(kindGroup), kind: t(kindGroup.Label) })
-                  : t('Found in {{n}} kinds of records.', { n: answer.groups.length })
+                  : t('Kinds of records found: {{n}}.', { n: answer.groups.length })
                 : t('No records found for "{{query}}".', { query: q })}
       </p>
       {answer.groups.length && answer.query === q ? (

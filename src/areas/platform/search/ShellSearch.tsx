@@ -86,7 +86,9 @@ export function ShellSearch() {
         aria-activedescendant={active}
         aria-autocomplete="list"
         autoComplete="off"
-        placeholder={t('Search (press /)')}
+        placeholder={t('Search…')}
+        aria-keyshortcuts="/"
+        title={t('Search everything (press /)')}
         data-testid="shell-search"
         value={query}
         onChange={(e) => {
