@@ -22,6 +22,7 @@ import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
+import { registerDatabaseCatalogCalls } from './areas/platform/database-catalog';
 import { registerDeviceCalls } from './areas/platform/devices.routes';
 import { registerEmployeeDocuments } from './areas/platform/employee-documents.routes';
 import { storedBytesOf } from './areas/platform/files.repository';
@@ -54,6 +55,7 @@ import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { registerPick } from './kit/pick';
+import { registerSearch } from './kit/search.routes';
 import { loggerOptions, RequestLogController } from './log';
 import { type Ops, registerOps } from './ops';
 import { clientErrorHandler } from './rpc/client-error';
@@ -89,6 +91,8 @@ export async function buildApp(
     presence?: Partial<PresenceOptions>;
     /** Engines and algorithms of the plan calls (tests inject their own). */
     rateSources?: RateSources;
+    /** Bring the search index up to the areas' records before listening (default true; benches skip it). */
+    searchCatchUp?: boolean;
   } & FeedOptions &
     HubAppOptions = {},
 ): Promise<App> {
@@ -191,6 +195,10 @@ export async function buildApp(
   registerMachineCalls(registry);
   registerRateImportCalls(registry);
   registerAlgorithmCalls(registry);
+  // Global search (issue 16): web/GlobalSearch, and the index caught up before listening.
+  registerSearch(fastify, registry, db, { catchUp: opts.searchCatchUp });
+  // /databasecatalog (issue 16): tables, columns, rows, sizes and indexes from pg_catalog.
+  registerDatabaseCatalogCalls(registry, db);
   await fastify.register(rpcPlugin, {
     db,
     registry,

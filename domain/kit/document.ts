@@ -78,6 +78,11 @@ export interface DocumentDecl<Fields extends Record<string, FieldDecl> = Record<
   plantField?: keyof Fields & string;
   /** The calls' paths, as the spec names them where it does. */
   calls: { list: string; get: string; update: string; create?: string; delete?: string; history: string };
+  /**
+   * The screen that lists the records (`/devices`); a record opens at `<route>?record=<key>`. Global
+   * search links its results there (fields marked `search: true` are what it finds them by).
+   */
+  route?: string;
   list: {
     columns: readonly (keyof Fields & string)[];
     sort: { field: keyof Fields & string; desc?: boolean };

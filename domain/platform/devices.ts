@@ -15,6 +15,7 @@ export const Device = defineDocument({
   noun: 'device',
   nounPlural: 'devices',
   key: 'DeviceID',
+  route: '/devices',
   fields: {
     Name: {
       type: Text(100).trim().min(1),

@@ -92,6 +92,9 @@ export const screenKeys = [
   'tvKpiMonitor',
   'shopPainting',
   'viscosityReport',
+  // Global search (issue 16).
+  'globalSearch',
+  'databaseCatalog',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];
 
@@ -296,7 +299,7 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
     'Material Planning',
     { area: 'inventory', interface: 'purchasing', flags: ['editMaterialPlans', 'editMaterials'] },
   ],
-  ['globalsearch', 'Global Search'],
+  ['globalsearch', 'Global Search', { screen: 'globalSearch' }],
   ['locations', 'Locations', { area: 'inventory', interface: 'manufacturing', flags: ['editLocations'] }],
   [
     'allocations',
@@ -325,7 +328,7 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   ['apibrowser', 'API Browser', { area: 'admin', flags: admins, screen: 'apibrowser' }],
   ['hangfire', 'Background Jobs', { area: 'admin', flags: admins }],
   ['caching', 'Caching', { area: 'admin', flags: admins }],
-  ['databasecatalog', 'Database Catalog', { area: 'admin', flags: admins }],
+  ['databasecatalog', 'Database Catalog', { area: 'admin', flags: admins, screen: 'databaseCatalog' }],
   ['projectassignment', 'Project Assignment', { area: 'pm', interface: 'pm', flags: ['projectManagement'] }],
   [
     'installerview',

@@ -182,7 +182,7 @@ test('the search box finds screens by title; arrows move, Enter opens, Escape cl
   ).Rows[0]!.JobNumber;
   await page.setViewportSize({ width: 1024, height: 768 });
   await logIn(page, 'scheduler');
-  const box = page.getByRole('combobox', { name: 'Search screens and jobs' });
+  const box = page.getByRole('combobox', { name: 'Search screens and records' });
   await box.fill('schedul');
   const results = page.getByRole('listbox', { name: 'Search results' });
   await expect(results.getByRole('option').first()).toBeVisible();
@@ -201,8 +201,8 @@ test('the search box finds screens by title; arrows move, Enter opens, Escape cl
   await expect(page).toHaveURL(new RegExp(`/productionplan/${job}$`));
   await page.goBack();
   await expect(page).toHaveURL(/\/intro$/);
-  await page.getByRole('combobox', { name: 'Search screens and jobs' }).fill(second);
-  await page.getByRole('combobox', { name: 'Search screens and jobs' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Search screens and records' }).fill(second);
+  await page.getByRole('combobox', { name: 'Search screens and records' }).press('Enter');
   await expect(page).toHaveTitle(second);
 });
 

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** The one SQL surface repositories use: PostgreSQL dialect, `$1` parameters, rows as plain objects. */
@@ -26,7 +27,12 @@ export interface Database extends Sql {
  * dump of another PGlite's data folder (the tests' migrated and seeded template).
  */
 export async function openPglite(dataDir?: string, options: { from?: Blob } = {}): Promise<Database> {
-  const db = await PGlite.create(dataDir, options.from ? { loadDataDir: options.from } : {});
+  // pg_trgm: global search's substring and close-spelling matches (migration 0042), as on PostgreSQL.
+  const db = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(options.from ? { loadDataDir: options.from } : {}),
+  });
   const run: Sql['query'] = async (text, params) =>
     (await db.query(text, params ? [...params] : undefined)).rows as never;
   return {

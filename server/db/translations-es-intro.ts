@@ -18,9 +18,8 @@ export const spanishIntroTexts: Record<string, string> = {
   'People clocked in': 'Personas con entrada registrada',
   'As of {{time}}': 'Al {{time}}',
   'No figures reported for this plant yet.': 'Aún no hay cifras reportadas para esta planta.',
-  'Search screens and jobs': 'Buscar pantallas y trabajos',
-  'A screen name or a job number': 'Nombre de pantalla o número de trabajo',
-  'A screen name': 'Nombre de pantalla',
+  'Search screens and records': 'Buscar pantallas y registros',
+  'A screen, a person, a job number…': 'Una pantalla, una persona, un número de trabajo…',
   'Search results': 'Resultados de la búsqueda',
   'Nothing found for "{{query}}".': 'No se encontró nada para "{{query}}".',
   // WORK_LABELS (src/areas/platform/intro/work.ts)

@@ -13,6 +13,7 @@ import { spanishProductionTexts } from './translations-es-production';
 import { spanishRateImportTexts } from './translations-es-rates';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
+import { spanishSearchTexts } from './translations-es-search';
 import { spanishShopfloorTexts } from './translations-es-shopfloor';
 import { spanishTimeclockTexts } from './translations-es-timeclock';
 import { spanishTvTexts } from './translations-es-tv';
@@ -189,6 +190,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-intro.ts': spanishIntroTexts,
   // /employees, /allemployees, /supervisors, /offices, the permission flags and the kit's pickers.
   'translations-es-employees.ts': spanishEmployeesTexts,
+  // Global search, /databasecatalog and /caching (issue 16).
+  'translations-es-search.ts': spanishSearchTexts,
 };
 
 /**
@@ -220,5 +223,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishKitTexts,
   ...spanishIntroTexts,
   ...spanishEmployeesTexts,
+  ...spanishSearchTexts,
   ...shellTexts,
 };

@@ -178,6 +178,15 @@ export class DocumentRepository {
     return row ?? null;
   }
 
+  /** Records that are not deleted, in key order after `afterId`: global search's catch-up (server/kit/search.ts). */
+  async pageAfter(db: Sql, afterId: number, limit: number): Promise<DocRecord[]> {
+    return db.query<DocRecord>(
+      `SELECT ${this.select} FROM ${this.table.table}
+        WHERE ${this.table.deletedAt} IS NULL AND ${this.table.key} > $1 ORDER BY ${this.table.key} LIMIT $2`,
+      [afterId, limit],
+    );
+  }
+
   /** The record's plant, for the plant rule; null when there is no such record. */
   async plantOf(db: Sql, id: number): Promise<number | null> {
     if (!this.decl.plantField) return null;

@@ -14,6 +14,7 @@ import {
   type DocumentTable,
   documentHistory,
 } from './document.repository';
+import { documentSearch } from './search-documents';
 
 /**
  * Serves a kit document type (issue 16): its list, record, field update, create, delete and history
@@ -53,6 +54,8 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
   const decl = declared as unknown as DocumentDecl;
   const repo = new DocumentRepository(decl, table);
   const calls = documentCalls(decl);
+  // Global search: fields marked `search: true` make the type findable, kept in step below.
+  const search = documentSearch(decl, repo);
   const key = decl.key;
   const plantOfRecord = (record: DocRecord | null) =>
     decl.plantField && record ? Number(record[decl.plantField]) : null;
@@ -92,13 +95,15 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
     if (!record) throw invalid(`${key}: there is no ${decl.noun} ${id}`);
     return record;
   };
-  const publish = (ctx: CallContext<unknown>, record: DocRecord) =>
+  const publish = async (ctx: CallContext<unknown>, record: DocRecord) => {
+    await search?.changed(ctx.db, record);
     ctx.publish({
       topic: documentTopic(decl, plantOfRecord(record)),
       collection: DOCUMENT_COLLECTION,
       id: `${decl.type}:${record[key]}`,
       doc: { Type: decl.type, ...record },
     });
+  };
   const history = (
     ctx: CallContext<unknown>,
     id: number,
@@ -181,7 +186,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
       await repo.setField(ctx.db, id, p.FieldName, p.Value ?? null);
       await history(ctx, id, p.FieldName, old, p.Value ?? null, decl.calls.update);
       const after = await found(ctx.db, id);
-      publish(ctx, after);
+      await publish(ctx, after);
       await rules.afterChange?.(ctx, { before, after, field: p.FieldName });
       // A record that moved to another plant leaves the old plant's list too.
       if (decl.plantField && plantOfRecord(before) !== plantOfRecord(after)) {
@@ -215,7 +220,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
         const id = await repo.insert(ctx.db, values);
         const record = await found(ctx.db, id);
         await history(ctx, id, '(created)', null, values, decl.calls.create!);
-        publish(ctx, record);
+        await publish(ctx, record);
         return { Record: record } as never;
       },
       { plant: byPayload },
@@ -232,7 +237,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
         await repo.markDeleted(ctx.db, id);
         await history(ctx, id, '(deleted)', null, null, decl.calls.delete!);
         const after = await found(ctx.db, id);
-        publish(ctx, after);
+        await publish(ctx, after);
         return { Record: after } as never;
       },
       { plant: byRecord },

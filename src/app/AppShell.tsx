@@ -9,6 +9,7 @@ import type { HubStatus } from '../../machines/hub-connection.machine';
 import { isSaving } from '../../machines/post-queue.machine';
 import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
 import { HelpMenu } from '../areas/platform/help/HelpMenu';
+import { ShellSearch } from '../areas/platform/search/ShellSearch';
 import { useT } from '../i18n';
 import {
   useCore,
@@ -320,6 +321,8 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
           </button>
         ) : null}
         <span className="spacer" />
+        {/* Global search (issue 16): every record the user may see, from any office screen. */}
+        {layout === 'office' ? <ShellSearch /> : null}
         {/* Help reads the store: its own boundary, so the shell and the screen never wait for it. */}
         <Suspense fallback={null}>
           <HelpMenu />

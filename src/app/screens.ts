@@ -43,6 +43,8 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   allemployees: () => platform().then((m) => m.AllEmployeesPage),
   supervisors: () => platform().then((m) => m.SupervisorsPage),
   offices: () => platform().then((m) => m.OfficesPage),
+  globalSearch: () => platform().then((m) => m.GlobalSearchPage),
+  databaseCatalog: () => platform().then((m) => m.DatabaseCatalogPage),
   pmOrderLoading: () => pm().then((m) => m.PmOrderLoadingPage),
   costingEngines: () => costing().then((m) => m.CostingEnginesPage),
   engineEditor: () => costing().then((m) => m.EngineEditorPage),

@@ -17,6 +17,7 @@ import {
   plantExists,
   updateEmployeeColumn,
 } from './employees.repository';
+import { indexEmployee } from './employees.search';
 import { fullName, userRecord } from './session.service';
 
 /** Colour pairs for avatars without a photo: dark backgrounds with white text, readable on every screen. */
@@ -121,6 +122,8 @@ export async function updateEmployee(
       call: 'web/UpdateEmployee',
     });
   }
+  // Global search finds them by their new name at once (same transaction).
+  await indexEmployee(db, change.EmployeeID);
   // Every tab of this employee (and an administrator's screen of them) sees the new record.
   const row = await findEmployee(db, change.EmployeeID);
   effects.publish({

@@ -27,6 +27,7 @@ import type { Backplane } from '../../feed/backplane';
 import { CallError, forbidden, invalid, notFound } from '../../rpc/errors';
 import type { CallRegistry } from '../../rpc/registry';
 import { findEmployee } from './employees.repository';
+import { registerEmployeeSearch } from './employees.search';
 import * as employees from './employees.service';
 import { downloadRefusal } from './files.policy';
 import { fileBytes, findFileRecord, insertFile, storedBytesOf } from './files.repository';
@@ -46,6 +47,8 @@ export function registerPlatformCalls(
   backplane: Pick<Backplane, 'publish'>,
   options: { uploadQuotaBytes: number } = { uploadQuotaBytes: Number.POSITIVE_INFINITY },
 ): void {
+  // Employees in global search (server/kit/search.ts).
+  registerEmployeeSearch();
   // Counts reports (not failures): the login limiter's sliding window serves as a plain rate cap.
   const reportLimiter = new LoginLimiter(REPORTS_PER_MINUTE, 60_000);
   registry.handle(Login, ({ db, payload, request }) =>

@@ -19,6 +19,7 @@ import {
   UpdateProductionPlan,
 } from '../../../domain/production-plan/calls';
 import type { CallContext, CallRegistry } from '../../rpc/registry';
+import { registerJobSearch } from './plan.search';
 import { PlanService, type WriteContext } from './plan.service';
 import { noPlanListeners, type PlanListeners } from './plan-listeners';
 import type { RateSources } from './rate-sources';
@@ -33,6 +34,8 @@ export function registerProductionPlanCalls(
   sources: RateSources,
   listeners: PlanListeners = noPlanListeners,
 ): void {
+  // Jobs and their plans in global search (server/kit/search.ts).
+  registerJobSearch();
   const plans = new PlanService(sources, listeners);
   const write = (ctx: CallContext<unknown>): WriteContext => ({
     db: ctx.db,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { KpiBoard } from '../../../domain/boards/entities';
 import { KPI_KIND, kpiTopic } from '../../../domain/boards/live';
@@ -7,7 +7,6 @@ import { interfaceLabels } from '../../../domain/platform/interfaces';
 import { GetMyWork, type MyWork, watchesPlant, workTopics } from '../../../domain/platform/my-work';
 import { matchRoute, screenByName } from '../../../domain/platform/routes';
 import { type Language, languages } from '../../../domain/platform/session';
-import { GetProductionPlanList } from '../../../domain/production-plan/calls';
 import type { BoardItemProjection } from '../../../projections';
 import { useRxDocument } from '../../../projections/hooks';
 import { messageOf } from '../../api/errors';
@@ -20,13 +19,14 @@ import { useTopicRefresh } from '../../app/use-topic';
 import { changeLanguage, useT } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
 import {
-  looksLikeJob,
+  mergeResults,
   moveSelection,
   type SearchResult,
   searchableScreens,
   searchScreens,
 } from './intro/search';
 import { opensTvBoard, shortcutsToShow, workLabel } from './intro/work';
+import { useGlobalSearch } from './search/use-global-search';
 import './intro/intro.css';
 
 const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
@@ -335,53 +335,26 @@ function PlantFigures({ plantId, plantName }: { plantId: number; plantName: stri
 }
 
 /**
- * Search what can be searched today: the screens the user may open, by title in their language, and
- * with a plan flag the jobs of their plant by number (web/GetProductionPlanList). Records of other
- * kinds join when /globalsearch is built. Enter opens the selected (else the first) result, the arrow
- * keys move, Escape clears.
+ * Intro's search: the screens the user may open, by title in their language, and every record global
+ * search finds for them (web/GlobalSearch, the service behind the header's box: employees, jobs and
+ * plans, orders, devices, each as their flags and plant allow). Enter opens the selected (else the
+ * first) result, the arrow keys move, Escape clears.
  */
 function IntroSearch() {
-  const { backgroundApi } = useServices();
   const user = useUser();
   const t = useT();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(-1);
-  const [jobs, setJobs] = useState<{ query: string; results: SearchResult[] }>({ query: '', results: [] });
   const flags = useMemo(() => flagSet(user), [user]);
   const screens = useMemo(() => searchableScreens(flags), [flags]);
-  const plans = flags.has('viewProductionPlans') || flags.has('editProductionPlans');
-  const latest = useRef(query);
-  latest.current = query;
-
-  useEffect(() => {
-    const q = query.trim();
-    if (!plans || !looksLikeJob(q)) return;
-    const timer = setTimeout(() => {
-      backgroundApi.get(GetProductionPlanList, { Search: q, Take: 5 }).then(
-        (list) => {
-          if (latest.current.trim() !== q) return;
-          setJobs({
-            query: q,
-            results: list.Rows.map((r) => ({
-              kind: 'job',
-              label: r.JobNumber,
-              detail: [r.PartNum, r.CustomerName].filter(Boolean).join(' · '),
-              path: `/productionplan/${encodeURIComponent(r.JobNumber)}`,
-            })),
-          });
-        },
-        () => setJobs({ query: q, results: [] }),
-      );
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [backgroundApi, plans, query]);
+  const records = useGlobalSearch(query, { take: 3, delayMs: 200 });
 
   const results = useMemo(() => {
     const found = searchScreens(query, screens, t);
     const q = query.trim();
-    return jobs.query === q && q ? [...jobs.results, ...found] : found;
-  }, [query, screens, t, jobs]);
+    return mergeResults(records.query === q && q ? records.groups : [], found, t);
+  }, [query, screens, t, records]);
 
   function open(r: SearchResult | undefined) {
     if (!r) return;
@@ -405,7 +378,7 @@ function IntroSearch() {
   const active = selected >= 0 && selected < results.length ? `${listId}-${selected}` : undefined;
   return (
     <search className="card intro-search">
-      <label htmlFor="intro-search-box">{t('Search screens and jobs')}</label>
+      <label htmlFor="intro-search-box">{t('Search screens and records')}</label>
       <input
         id="intro-search-box"
         type="search"
@@ -415,7 +388,7 @@ function IntroSearch() {
         aria-activedescendant={active}
         aria-autocomplete="list"
         autoComplete="off"
-        placeholder={plans ? t('A screen name or a job number') : t('A screen name')}
+        placeholder={t('A screen, a person, a job number…')}
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);
@@ -441,7 +414,7 @@ function IntroSearch() {
               >
                 <span className="result-label">{r.label}</span>
                 <span className="muted">
-                  {r.kind === 'job' ? `${t('Job')} · ${r.detail}` : t(areaLabels[r.detail] ?? r.detail)}
+                  {r.kind === 'screen' ? t(areaLabels[r.detail] ?? r.detail) : r.detail}
                 </span>
               </div>
             ))}

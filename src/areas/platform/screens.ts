@@ -3,6 +3,8 @@
  * `screen` keys map here through src/app/screens.ts). Login and Not Found are not here: they are part
  * of the first load.
  */
+
+export { DatabaseCatalogPage } from './admin/DatabaseCatalogPage';
 export { ApiBrowserPage } from './apibrowser/ApiBrowserPage';
 export { ConnectionsPage } from './ConnectionsPage';
 export { DevicesPage } from './DevicesPage';
@@ -11,5 +13,7 @@ export { ClientErrorsPage } from './errors/ClientErrorsPage';
 export { SopEditorPage, VideoBrowserPage, VideoEditorPage } from './help';
 export { IntroPage } from './IntroPage';
 export { ScreenViewerPage } from './ScreenViewerPage';
+export { GlobalSearchPage } from './search/GlobalSearchPage';
+
 export { TranslationsPage } from './TranslationsPage';
 export { WidgetGalleryPage } from './WidgetGalleryPage';

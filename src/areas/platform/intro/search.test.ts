@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenByName } from '../../../../domain/platform/routes';
-import { looksLikeJob, moveSelection, searchableScreens, searchScreens } from './search';
+import type { SearchGroup } from '../../../../domain/platform/search';
+import { mergeResults, moveSelection, type SearchResult, searchableScreens, searchScreens } from './search';
 
 const spanish: Record<string, string> = { Payroll: 'Nómina', 'Production Plans': 'Planes de producción' };
 const es = (t: string) => spanish[t] ?? t;
@@ -45,12 +46,40 @@ describe('searchScreens', () => {
   });
 });
 
-describe('looksLikeJob', () => {
-  it('is a job number with or without its J', () => {
-    expect(looksLikeJob('J240001')).toBe(true);
-    expect(looksLikeJob('240001')).toBe(true);
-    expect(looksLikeJob('j24')).toBe(false);
-    expect(looksLikeJob('payroll')).toBe(false);
+describe('mergeResults', () => {
+  const result = (Title: string, Match: 'exact' | 'prefix' | 'word' | 'contains' | 'fuzzy') => ({
+    Kind: 'job',
+    Key: Title,
+    Title,
+    Detail: 'UP-3X4 · Acme',
+    Link: `/productionplan/${Title}`,
+    PlantID: 1,
+    Match,
+  });
+  const jobs: SearchGroup[] = [
+    {
+      Kind: 'job',
+      Label: 'Jobs and plans',
+      Total: 3,
+      Capped: false,
+      Results: [result('J240001', 'exact'), result('J240010', 'prefix'), result('J240100', 'fuzzy')],
+    },
+  ];
+  const screen: SearchResult = { kind: 'screen', label: 'Payroll', detail: 'time', path: '/payroll' };
+
+  it('puts records whose title is or starts with the query first, then screens, then the rest', () => {
+    const merged = mergeResults(jobs, [screen], (t) => `«${t}»`);
+    expect(merged.map((r) => r.label)).toEqual(['J240001', 'J240010', 'Payroll', 'J240100']);
+    expect(merged[0]).toEqual({
+      kind: 'job',
+      label: 'J240001',
+      detail: '«Jobs and plans» · UP-3X4 · Acme',
+      path: '/productionplan/J240001',
+    });
+  });
+
+  it('keeps to the limit', () => {
+    expect(mergeResults(jobs, [screen], (t) => t, 2).map((r) => r.label)).toEqual(['J240001', 'J240010']);
   });
 });
 

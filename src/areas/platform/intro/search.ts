@@ -1,11 +1,12 @@
 import { mayOpen, type ScreenRoute, screenRoutes } from '../../../../domain/platform/routes';
+import type { SearchGroup } from '../../../../domain/platform/search';
 
-/** One answer of Intro's search box: a screen, or a job's production plan. */
+/** One answer of Intro's search box: a screen, or a record of global search (its kind). */
 export interface SearchResult {
-  kind: 'screen' | 'job';
-  /** What the list shows (a screen's title in the user's language, a job number and part). */
+  kind: 'screen' | (string & {});
+  /** What the list shows (a screen's title in the user's language, a record's title). */
   label: string;
-  /** The area (screens) or the part and customer (jobs), shown beside the label. */
+  /** The area (screens) or the record's kind and detail, shown beside the label. */
   detail: string;
   path: string;
 }
@@ -60,8 +61,32 @@ export function searchScreens(
   }));
 }
 
-/** A query that can be a job number (J240001, or its digits): worth asking the plan list. */
-export const looksLikeJob = (query: string): boolean => /^j?\d{3,}$/i.test(query.trim());
+/**
+ * Intro's list: records of global search (web/GlobalSearch, the header box's service) and the
+ * screens found here. A record whose title is the query or starts with it comes first (a job number
+ * typed whole), then the screens, then the other records; at most `limit`.
+ */
+export function mergeResults(
+  records: readonly SearchGroup[],
+  screens: readonly SearchResult[],
+  translate: (text: string) => string,
+  limit = 12,
+): SearchResult[] {
+  const strong: SearchResult[] = [];
+  const weak: SearchResult[] = [];
+  for (const group of records) {
+    for (const r of group.Results) {
+      const result: SearchResult = {
+        kind: r.Kind,
+        label: r.Title,
+        detail: [translate(group.Label), r.Detail].filter(Boolean).join(' · '),
+        path: r.Link,
+      };
+      (r.Match === 'exact' || r.Match === 'prefix' ? strong : weak).push(result);
+    }
+  }
+  return [...strong, ...screens, ...weak].slice(0, limit);
+}
 
 /** The selected row after an arrow key: wraps at both ends; -1 (none) when there are no rows. */
 export function moveSelection(current: number, key: 'ArrowDown' | 'ArrowUp', count: number): number {
