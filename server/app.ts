@@ -21,6 +21,7 @@ import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
+import { registerConfigCalls } from './areas/platform/config.routes';
 import { registerDeviceCalls } from './areas/platform/devices.routes';
 import { storedBytesOf } from './areas/platform/files.repository';
 import { LoginLimiter } from './areas/platform/login-limiter';
@@ -139,6 +140,7 @@ export async function buildApp(
   registerFeedCalls(registry);
   registerShellCalls(registry);
   registerDeviceCalls(registry);
+  registerConfigCalls(registry);
   registerOrderCalls(registry);
   // Scheduling runs the plan area's algorithm for a task (on the task's machine and pieces), and hears
   // plan operation changes inside the plan call's transaction so the tasks follow.

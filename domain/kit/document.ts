@@ -34,7 +34,16 @@ export interface FieldDecl {
   input?: FieldInput;
 }
 
-export type FieldInput = 'text' | 'textarea' | 'choice' | 'boolean' | 'date' | 'number' | 'plant';
+/** `datetime`: a moment (a Timestamp), typed in the browser's local time and kept as an instant. */
+export type FieldInput =
+  | 'text'
+  | 'textarea'
+  | 'choice'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'number'
+  | 'plant';
 
 /** How a field is edited: as declared, else as it is filtered (a choice, a date, yes/no), else text. */
 export function inputOf(field: FieldDecl): FieldInput {

@@ -1,5 +1,6 @@
+import { LoginMessage, NewsItem, TvAlert } from '../platform/config';
 import { Device } from '../platform/devices';
 import type { DocumentDecl } from './document';
 
 /** Every kit document type: the live topics' rules and the screens are made from this list. */
-export const documentTypes: readonly DocumentDecl[] = [Device];
+export const documentTypes: readonly DocumentDecl[] = [Device, LoginMessage, TvAlert, NewsItem];

@@ -28,6 +28,9 @@ export const screenKeys = [
   'clienterrors',
   'widgets',
   'devices',
+  'loginMessages',
+  'tvAlerts',
+  'newsEditor',
   'notfound',
   'pmOrderLoading',
   'costingEngines',
@@ -349,7 +352,11 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   ['printers', 'Printers', { area: 'admin', flags: admins }],
   ['plcs', 'PLCs', { area: 'admin', flags: admins }],
   ['reportmanagement', 'Report Management', { area: 'admin', flags: admins }],
-  ['newseditor', 'News Editor', { area: 'admin', flags: ['documentAdministrator', 'superAdministrator'] }],
+  [
+    'newseditor',
+    'News Editor',
+    { area: 'admin', flags: ['documentAdministrator', 'superAdministrator'], screen: 'newsEditor' },
+  ],
   [
     'videoeditor',
     'Video Editor',
@@ -417,8 +424,8 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
 group(
   { base: '/config', area: 'admin', interface: 'web', flags: ['editSystemConfig'], defaultChild: '/pages/' },
   [
-    ['loginpagemessage', 'Login Page Message'],
-    ['tvalerts', 'TV Alerts'],
+    ['loginpagemessage', 'Login Page Message', { screen: 'loginMessages' }],
+    ['tvalerts', 'TV Alerts', { screen: 'tvAlerts' }],
     ['inventoryalerts', 'Inventory Alerts'],
     ['settings', 'Settings'],
   ],

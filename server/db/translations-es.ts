@@ -2,6 +2,7 @@ import { spanishAlgorithmTexts } from './translations-es-algorithms';
 import { spanishApiBrowserTexts } from './translations-es-apibrowser';
 import { spanishBoardTexts } from './translations-es-boards';
 import { spanishChecksTexts } from './translations-es-checks';
+import { spanishConfigTexts } from './translations-es-config';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishIntroTexts } from './translations-es-intro';
 import { spanishKitTexts } from './translations-es-kit';
@@ -181,6 +182,7 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-apibrowser.ts': spanishApiBrowserTexts,
   // The document kit (src/kit) and its declarations' labels.
   'translations-es-kit.ts': spanishKitTexts,
+  'translations-es-config.ts': spanishConfigTexts,
   // Intro's work page (issue 15).
   'translations-es-intro.ts': spanishIntroTexts,
 };
@@ -211,6 +213,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishBoardTexts,
   ...spanishApiBrowserTexts,
   ...spanishKitTexts,
+  ...spanishConfigTexts,
   ...spanishIntroTexts,
   ...shellTexts,
 };

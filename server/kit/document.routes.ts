@@ -30,6 +30,16 @@ export interface DocumentRules {
     value: unknown;
     user: AuthUser;
   }): string | null;
+  /**
+   * A rule between fields (a window whose end is after its start): the record as it would be after a
+   * create or a field change. Null to allow; otherwise `{field, reason}` (answered as an Error naming it).
+   */
+  checkRecord?(record: DocRecord): { field: string; reason: string } | null;
+  /**
+   * After a create, field change or delete was written, in the same transaction: publish to topics of
+   * the document's own (a TV board's public topic) or write what follows from it.
+   */
+  afterChange?(ctx: CallContext<unknown>, after: DocRecord, before: DocRecord | null): Promise<void> | void;
 }
 
 export function registerDocument<Fields extends Record<string, FieldDecl>>(
@@ -163,6 +173,8 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
         user: ctx.user!,
       });
       if (refusal) throw invalid(`${p.FieldName}: ${refusal}`);
+      const between = rules.checkRecord?.({ ...before, [p.FieldName]: p.Value ?? null });
+      if (between) throw invalid(`${between.field}: ${between.reason}`);
       const old = before[p.FieldName];
       if (JSON.stringify(old) === JSON.stringify(p.Value ?? null)) return { Record: before } as never;
       await repo.setField(ctx.db, id, p.FieldName, p.Value ?? null);
@@ -178,6 +190,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
           doc: null,
         });
       }
+      await rules.afterChange?.(ctx, after, before);
       return { Record: after } as never;
     },
     { plant: byUpdate },
@@ -192,10 +205,13 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
           const refusal = rules.checkChange?.({ record: null, field, value, user: ctx.user! });
           if (refusal) throw invalid(`${field}: ${refusal}`);
         }
+        const between = rules.checkRecord?.(values);
+        if (between) throw invalid(`${between.field}: ${between.reason}`);
         const id = await repo.insert(ctx.db, values);
         const record = await found(ctx.db, id);
         await history(ctx, id, '(created)', null, values, decl.calls.create!);
         publish(ctx, record);
+        await rules.afterChange?.(ctx, record, null);
         return { Record: record } as never;
       },
       { plant: byPayload },
@@ -213,6 +229,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
         await history(ctx, id, '(deleted)', null, null, decl.calls.delete!);
         const after = await found(ctx.db, id);
         publish(ctx, after);
+        await rules.afterChange?.(ctx, after, before);
         return { Record: after } as never;
       },
       { plant: byRecord },

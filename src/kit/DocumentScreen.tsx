@@ -10,7 +10,7 @@ import {
   inputOf,
   passes,
 } from '../../domain/kit/document';
-import { formatDate } from '../../domain/platform/dates';
+import { formatDate, formatDateTime } from '../../domain/platform/dates';
 import { mayCrossPlants } from '../../domain/platform/plant-scope';
 import { connectionId } from '../../machines/hub-connection.machine';
 import { useServices, useUser } from '../app/context';
@@ -50,6 +50,8 @@ export function DocumentScreen(props: {
   decl: DocumentDecl;
   title: string;
   cells?: Partial<Record<string, (row: KitRow) => ReactNode>>;
+  /** A line under the title saying what the documents do (where they show, when they take effect). */
+  intro?: ReactNode;
 }) {
   const { decl } = props;
   const calls = useMemo(() => documentCalls(decl), [decl]);
@@ -262,6 +264,7 @@ export function DocumentScreen(props: {
             </button>
           )}
         </div>
+        {props.intro && <p className="muted kit-intro">{props.intro}</p>}
         <div className="toolbar kit-toolbar">
           {decl.plantField && (
             <span>
@@ -424,6 +427,9 @@ export function cellText(
   const kind = inputOf(field);
   if (kind === 'boolean') return value ? t('Yes') : t('No');
   if (kind === 'date' && typeof value === 'string') return formatDate(`${value}T12:00:00Z`, null);
+  // A moment: in the browser's zone, as the datetime input that set it shows it.
+  if (kind === 'datetime' && typeof value === 'string')
+    return formatDateTime(value, Intl.DateTimeFormat().resolvedOptions().timeZone);
   if (name === decl.plantField && typeof value === 'number') return plantName(value);
   if (kind === 'choice') return t(String(value));
   return String(value);

@@ -1,0 +1,31 @@
+/**
+ * The Spanish of the config group (/config/loginpagemessage, /config/tvalerts), the news editor and
+ * Intro's news (issue 16): the declarations' nouns, labels and choices, and the screens' own texts.
+ */
+export const spanishConfigTexts: Record<string, string> = {
+  'login message': 'mensaje de inicio de sesión',
+  'login messages': 'mensajes de inicio de sesión',
+  'TV alert': 'alerta de TV',
+  'TV alerts': 'alertas de TV',
+  'news item': 'noticia',
+  'news items': 'noticias',
+  Severity: 'Gravedad',
+  info: 'información',
+  warning: 'advertencia',
+  critical: 'crítica',
+  'Shows from': 'Se muestra desde',
+  'Shows until': 'Se muestra hasta',
+  Title: 'Título',
+  Body: 'Texto',
+  'Plant (empty: all plants)': 'Planta (vacía: todas las plantas)',
+  'Publish from': 'Publicar desde',
+  'Publish until': 'Publicar hasta',
+  Pinned: 'Fijada',
+  News: 'Noticias',
+  'Messages show on the login page between their start and end (either may be left open), most severe first. The login page reads them each time it opens and when its window comes back into focus.':
+    'Los mensajes se muestran en la página de inicio de sesión entre su inicio y su fin (cualquiera puede quedar abierto), los más graves primero. La página los lee cada vez que se abre y cuando su ventana vuelve a tener el foco.',
+  'An alert shows at once across the top of every TV board of its plant, from its start until its end; delete it to clear it from the boards.':
+    'Una alerta aparece de inmediato en la parte superior de todos los tableros de TV de su planta, desde su inicio hasta su fin; elimínela para quitarla de los tableros.',
+  'Published news shows on Intro for its plant (or every plant when none is chosen), pinned items first, while its publish window is open.':
+    'Las noticias publicadas aparecen en Intro para su planta (o para todas si no se elige ninguna), las fijadas primero, mientras su periodo de publicación esté abierto.',
+};
