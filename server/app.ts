@@ -29,6 +29,7 @@ import { registerMyWorkCalls } from './areas/platform/my-work.routes';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
 import { SessionService } from './areas/platform/session.service';
+import { registerSettingsCalls } from './areas/platform/settings.routes';
 import { registerShellCalls } from './areas/platform/shell.routes';
 import { registerMachineCalls } from './areas/production-plan/machines.routes';
 import { registerProductionPlanCalls } from './areas/production-plan/plan.routes';
@@ -141,6 +142,7 @@ export async function buildApp(
   registerShellCalls(registry);
   registerDeviceCalls(registry);
   registerConfigCalls(registry);
+  registerSettingsCalls(registry);
   registerOrderCalls(registry);
   // Scheduling runs the plan area's algorithm for a task (on the task's machine and pieces), and hears
   // plan operation changes inside the plan call's transaction so the tasks follow.

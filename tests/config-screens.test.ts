@@ -24,6 +24,8 @@ describe.skipIf(!dbAvailable)(`config screens (${dbKind})`, () => {
       'login_messages',
       'tv_alerts',
       'news_items',
+      'settings',
+      'setting_history',
       'document_history',
       'change_log',
       'topic_heads',
@@ -194,5 +196,69 @@ describe.skipIf(!dbAvailable)(`config screens (${dbKind})`, () => {
     expect(topic.documents.map((d) => d.id)).toContain(`newsItem:${lv}`);
     expect(topic.documents.every((d) => d.doc === null)).toBe(true);
     expect((await get<Array<{ NewsItemID: number }>>('web/GetNews', {}, admin))[0]!.NewsItemID).toBe(lv);
+  });
+
+  it('settings: each value checked against its type and bounds, nothing written when refused', async () => {
+    const before = await get<
+      Array<{ Name: string; Value: number; Default: number; ChangedAt: string | null }>
+    >('web/GetSettings', {});
+    expect(before.find((r) => r.Name === 'ShortcutCount')).toMatchObject({
+      Value: 8,
+      Default: 8,
+      ChangedAt: null,
+    });
+    await refused('web/SaveSetting', { Name: 'ShortcutCount', Value: 0 }, admin, /Shortcuts on Intro: .*1/);
+    await refused('web/SaveSetting', { Name: 'ShortcutCount', Value: 'eight' }, admin, /Shortcuts on Intro/);
+    await refused('web/SaveSetting', { Name: 'ShortcutDays', Value: 2.5 }, admin, /Shortcut history/);
+    await refused('web/SaveSetting', { Name: 'NoSuchSetting', Value: 1 }, admin, /Name/);
+    await refused(
+      'web/SaveSetting',
+      { Name: 'ShortcutCount', Value: 3 },
+      plant6,
+      /permission|not allowed|flag/i,
+      403,
+    );
+  });
+
+  it('a saved setting is used by the product (Intro’s shortcut count) and kept in its history', async () => {
+    for (const Path of [
+      '/payroll',
+      '/payroll',
+      '/payroll',
+      '/analysis/clocks',
+      '/analysis/clocks',
+      '/devices',
+    ])
+      await post('web/RecordPageView', { RouteName: 'x', Path }, admin);
+    const shortcuts = async () =>
+      (await get<{ Shortcuts: Array<{ Path: string }> }>('web/GetMyWork', {}, admin)).Shortcuts.map(
+        (s) => s.Path,
+      );
+    expect(await shortcuts()).toEqual(['/payroll', '/analysis/clocks', '/devices']);
+
+    const saved = await post<{ Value: number; ChangedBy: string }>('web/SaveSetting', {
+      Name: 'ShortcutCount',
+      Value: 1,
+    });
+    expect(saved).toMatchObject({ Value: 1, ChangedBy: expect.any(String) });
+    expect(await shortcuts()).toEqual(['/payroll']);
+    await post('web/SaveSetting', { Name: 'ShortcutCount', Value: 2 });
+    await post('web/SaveSetting', { Name: 'ShortcutCount', Value: 2 }); // the same again: no history row
+    expect(await shortcuts()).toEqual(['/payroll', '/analysis/clocks']);
+
+    const history = await get<{
+      Rows: Array<{ Old: number; New: number; EmployeeID: number }>;
+      Total: number;
+    }>('web/GetSettingHistory', { Name: 'ShortcutCount' });
+    expect(history.Total).toBe(2);
+    expect(history.Rows.map((r) => [r.Old, r.New])).toEqual([
+      [1, 2],
+      [8, 1],
+    ]);
+    const topic = await get<{ documents: Array<{ id: string }> }>('sync/Pull', {
+      Topic: 'settings',
+      Since: 0,
+    });
+    expect(topic.documents.map((d) => d.id)).toContain('setting:ShortcutCount');
   });
 });

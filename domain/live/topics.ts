@@ -233,6 +233,13 @@ export const topicRules: readonly TopicRule[] = [
     allow: () => null,
   },
   {
+    // Which product setting changed (/config/settings): the settings screen reads them again.
+    name: 'settings',
+    area: 'platform',
+    pattern: /^settings$/,
+    allow: (viewer) => anyOf(viewer, ['editSystemConfig', 'superAdministrator'], 'the settings'),
+  },
+  {
     // Which news item changed (/newseditor): Intro reads its news again. The item carries no text.
     name: 'news',
     area: 'platform',

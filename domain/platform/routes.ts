@@ -31,6 +31,7 @@ export const screenKeys = [
   'loginMessages',
   'tvAlerts',
   'newsEditor',
+  'settings',
   'notfound',
   'pmOrderLoading',
   'costingEngines',
@@ -427,7 +428,7 @@ group(
     ['loginpagemessage', 'Login Page Message', { screen: 'loginMessages' }],
     ['tvalerts', 'TV Alerts', { screen: 'tvAlerts' }],
     ['inventoryalerts', 'Inventory Alerts'],
-    ['settings', 'Settings'],
+    ['settings', 'Settings', { screen: 'settings' }],
   ],
 );
 group(

@@ -28,4 +28,15 @@ export const spanishConfigTexts: Record<string, string> = {
     'Una alerta aparece de inmediato en la parte superior de todos los tableros de TV de su planta, desde su inicio hasta su fin; elimínela para quitarla de los tableros.',
   'Published news shows on Intro for its plant (or every plant when none is chosen), pinned items first, while its publish window is open.':
     'Las noticias publicadas aparecen en Intro para su planta (o para todas si no se elige ninguna), las fijadas primero, mientras su periodo de publicación esté abierto.',
+  'Shortcut history (days)': 'Historial de accesos directos (días)',
+  "How many days of a person's page views Intro counts to suggest their shortcuts.":
+    'Cuántos días de pantallas abiertas por una persona cuenta Intro para sugerir sus accesos directos.',
+  'Shortcuts on Intro': 'Accesos directos en Intro',
+  'How many shortcuts Intro shows at most.': 'Cuántos accesos directos muestra Intro como máximo.',
+  'Values the product uses everywhere. Each change is checked, saved at once and kept in its history.':
+    'Valores que el producto usa en todas partes. Cada cambio se comprueba, se guarda al instante y queda en su historial.',
+  'Default: {{value}}.': 'Predeterminado: {{value}}.',
+  'Changed by {{name}} on {{at}}.': 'Cambiado por {{name}} el {{at}}.',
+  'Never changed: the default applies.': 'Nunca cambiado: se aplica el predeterminado.',
+  '{{at}}: {{name}} changed it from {{old}} to {{new}}': '{{at}}: {{name}} lo cambió de {{old}} a {{new}}',
 };

@@ -42,6 +42,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   loginMessages: () => platform().then((m) => m.LoginMessagesPage),
   tvAlerts: () => platform().then((m) => m.TvAlertsPage),
   newsEditor: () => platform().then((m) => m.NewsEditorPage),
+  settings: () => platform().then((m) => m.SettingsPage),
   pmOrderLoading: () => pm().then((m) => m.PmOrderLoadingPage),
   costingEngines: () => costing().then((m) => m.CostingEnginesPage),
   engineEditor: () => costing().then((m) => m.EngineEditorPage),

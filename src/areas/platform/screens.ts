@@ -11,5 +11,6 @@ export { ClientErrorsPage } from './errors/ClientErrorsPage';
 export { SopEditorPage, VideoBrowserPage, VideoEditorPage } from './help';
 export { IntroPage } from './IntroPage';
 export { ScreenViewerPage } from './ScreenViewerPage';
+export { SettingsPage } from './SettingsPage';
 export { TranslationsPage } from './TranslationsPage';
 export { WidgetGalleryPage } from './WidgetGalleryPage';
