@@ -17,7 +17,8 @@ let admin: Page;
 let anonymous: BrowserContext;
 
 test.beforeAll(async ({ browser }) => {
-  admin = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  // Through a context of its own: axe asks for pages made by browser.newContext().
+  admin = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
   await logIn(admin, 'admin');
   anonymous = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 });
@@ -97,6 +98,23 @@ test('news from the news editor appears on an open Intro', async () => {
   await noViolations(intro);
   await intro.close();
   await admin.screenshot({ path: `${SHOTS}/newseditor-office.png`, fullPage: true });
+  await noViolations(admin);
+});
+
+test('a setting refused out of bounds keeps what was typed; a good one is saved with its history', async () => {
+  await admin.goto('/config/settings');
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  const count = admin.getByLabel('Shortcuts on Intro', { exact: true });
+  await count.fill('99');
+  await count.press('Tab');
+  await expect(admin.getByRole('alert')).toContainText('Shortcuts on Intro');
+  await expect(count).toHaveValue('99');
+  await count.fill('6');
+  await count.press('Tab');
+  await expect(admin.locator('[data-setting="ShortcutCount"]')).toContainText('Changed by');
+  await admin.locator('[data-setting="ShortcutCount"]').getByRole('button', { name: 'History' }).click();
+  await expect(admin.locator('.settings-history')).toContainText('from 8 to 6');
+  await admin.screenshot({ path: `${SHOTS}/settings-office.png`, fullPage: true });
   await noViolations(admin);
 });
 
