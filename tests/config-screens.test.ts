@@ -26,6 +26,7 @@ describe.skipIf(!dbAvailable)(`config screens (${dbKind})`, () => {
       'news_items',
       'settings',
       'setting_history',
+      'inventory_alerts',
       'document_history',
       'change_log',
       'topic_heads',
@@ -260,5 +261,31 @@ describe.skipIf(!dbAvailable)(`config screens (${dbKind})`, () => {
       Since: 0,
     });
     expect(topic.documents.map((d) => d.id)).toContain('setting:ShortcutCount');
+  });
+
+  it('inventory alert rules: kept per plant, the addresses checked, editors only', async () => {
+    const { Record } = await post<{ Record: { InventoryAlertID: number; Minimum: number } }>(
+      'web/AddInventoryAlert',
+      {
+        Item: 'Plate 1/4 A36',
+        PlantID: 1,
+        Minimum: 100,
+        Tell: 'buyer@example.com, lead@example.com',
+      },
+    );
+    expect(Record.Minimum).toBe(100);
+    await refused(
+      'web/UpdateInventoryAlert',
+      { InventoryAlertID: Record.InventoryAlertID, FieldName: 'Tell', Value: 'buyer at example' },
+      admin,
+      /Tell/,
+    );
+    await refused(
+      'web/AddInventoryAlert',
+      { Item: 'Wire', PlantID: 6, Minimum: 5, Tell: 'a@b.co' },
+      plant6,
+      /permission|not allowed|flag/i,
+      403,
+    );
   });
 });

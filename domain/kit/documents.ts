@@ -1,6 +1,13 @@
 import { LoginMessage, NewsItem, TvAlert } from '../platform/config';
 import { Device } from '../platform/devices';
+import { InventoryAlert } from '../platform/inventory-alerts';
 import type { DocumentDecl } from './document';
 
 /** Every kit document type: the live topics' rules and the screens are made from this list. */
-export const documentTypes: readonly DocumentDecl[] = [Device, LoginMessage, TvAlert, NewsItem];
+export const documentTypes: readonly DocumentDecl[] = [
+  Device,
+  LoginMessage,
+  TvAlert,
+  NewsItem,
+  InventoryAlert,
+];

@@ -32,6 +32,7 @@ export const screenKeys = [
   'tvAlerts',
   'newsEditor',
   'settings',
+  'inventoryAlerts',
   'notfound',
   'pmOrderLoading',
   'costingEngines',
@@ -427,7 +428,7 @@ group(
   [
     ['loginpagemessage', 'Login Page Message', { screen: 'loginMessages' }],
     ['tvalerts', 'TV Alerts', { screen: 'tvAlerts' }],
-    ['inventoryalerts', 'Inventory Alerts'],
+    ['inventoryalerts', 'Inventory Alerts', { screen: 'inventoryAlerts' }],
     ['settings', 'Settings', { screen: 'settings' }],
   ],
 );

@@ -39,4 +39,11 @@ export const spanishConfigTexts: Record<string, string> = {
   'Changed by {{name}} on {{at}}.': 'Cambiado por {{name}} el {{at}}.',
   'Never changed: the default applies.': 'Nunca cambiado: se aplica el predeterminado.',
   '{{at}}: {{name}} changed it from {{old}} to {{new}}': '{{at}}: {{name}} lo cambió de {{old}} a {{new}}',
+  'inventory alert': 'alerta de inventario',
+  'inventory alerts': 'alertas de inventario',
+  'Part or material': 'Pieza o material',
+  'Minimum on hand': 'Mínimo en existencia',
+  'Tell (e-mail addresses)': 'Avisar a (correos electrónicos)',
+  'Inventory is not tracked in the product yet: these rules are kept now, and alerts fire once inventory is tracked, when the stock of the part or material in the plant falls below its minimum.':
+    'El inventario aún no se controla en el producto: estas reglas se guardan ahora y las alertas se enviarán cuando se controle el inventario, si la existencia de la pieza o material en la planta baja de su mínimo.',
 };

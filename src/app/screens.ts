@@ -43,6 +43,7 @@ export const screenLoaders: Record<Exclude<ScreenKey, 'login' | 'notfound'>, Loa
   tvAlerts: () => platform().then((m) => m.TvAlertsPage),
   newsEditor: () => platform().then((m) => m.NewsEditorPage),
   settings: () => platform().then((m) => m.SettingsPage),
+  inventoryAlerts: () => platform().then((m) => m.InventoryAlertsPage),
   pmOrderLoading: () => pm().then((m) => m.PmOrderLoadingPage),
   costingEngines: () => costing().then((m) => m.CostingEnginesPage),
   engineEditor: () => costing().then((m) => m.EngineEditorPage),

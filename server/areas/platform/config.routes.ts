@@ -11,6 +11,7 @@ import {
   tvAlertTopic,
   windowProblem,
 } from '../../../domain/platform/config';
+import { InventoryAlert } from '../../../domain/platform/inventory-alerts';
 import type { DocRecord } from '../../kit/document.repository';
 import { registerDocument } from '../../kit/document.routes';
 import type { CallRegistry } from '../../rpc/registry';
@@ -120,6 +121,12 @@ export function registerConfigCalls(registry: CallRegistry): void {
       },
     },
   );
+  registerDocument(registry, InventoryAlert, {
+    table: 'inventory_alerts',
+    key: 'inventory_alert_id',
+    deletedAt: 'deleted_at',
+    columns: { Item: 'item', PlantID: 'plant_id', Minimum: 'minimum', Tell: 'tell' },
+  });
   registry.handle(GetNews, async ({ db, user }) => configQueries.publishedNews(db, user!.plantId), {
     plant: { none: "the user's own plant and all-plant news only" },
   });

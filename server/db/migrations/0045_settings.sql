@@ -18,3 +18,13 @@ CREATE TABLE setting_history (
   employee_name text
 );
 CREATE INDEX setting_history_name ON setting_history (name, history_id DESC);
+
+-- /config/inventoryalerts: a kit document. Inventory is tracked from issue 20, which evaluates these.
+CREATE TABLE inventory_alerts (
+  inventory_alert_id serial  PRIMARY KEY,
+  item               text    NOT NULL,
+  plant_id           integer NOT NULL REFERENCES plants (plant_id),
+  minimum            integer NOT NULL CHECK (minimum >= 0),
+  tell               text    NOT NULL,
+  deleted_at         timestamptz
+);

@@ -1,4 +1,5 @@
 import { LoginMessage, NewsItem, TvAlert } from '../../../domain/platform/config';
+import { InventoryAlert } from '../../../domain/platform/inventory-alerts';
 import { useT } from '../../i18n';
 import { DocumentScreen } from '../../kit/DocumentScreen';
 
@@ -39,6 +40,20 @@ export function NewsEditorPage() {
       title="News Editor"
       intro={t(
         'Published news shows on Intro for its plant (or every plant when none is chosen), pinned items first, while its publish window is open.',
+      )}
+    />
+  );
+}
+
+/** /config/inventoryalerts: low-stock rules, kept now, evaluated once inventory is tracked. */
+export function InventoryAlertsPage() {
+  const t = useT();
+  return (
+    <DocumentScreen
+      decl={InventoryAlert}
+      title="Inventory Alerts"
+      intro={t(
+        'Inventory is not tracked in the product yet: these rules are kept now, and alerts fire once inventory is tracked, when the stock of the part or material in the plant falls below its minimum.',
       )}
     />
   );

@@ -4,7 +4,7 @@
  * of the first load.
  */
 export { ApiBrowserPage } from './apibrowser/ApiBrowserPage';
-export { LoginMessagesPage, NewsEditorPage, TvAlertsPage } from './ConfigPages';
+export { InventoryAlertsPage, LoginMessagesPage, NewsEditorPage, TvAlertsPage } from './ConfigPages';
 export { ConnectionsPage } from './ConnectionsPage';
 export { DevicesPage } from './DevicesPage';
 export { ClientErrorsPage } from './errors/ClientErrorsPage';
