@@ -22,6 +22,7 @@ import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
+import { registerConfigCalls } from './areas/platform/config.routes';
 import { registerDatabaseCatalogCalls } from './areas/platform/database-catalog';
 import { registerDeviceCalls } from './areas/platform/devices.routes';
 import { registerEmployeeDocuments } from './areas/platform/employee-documents.routes';
@@ -31,6 +32,7 @@ import { registerMyWorkCalls } from './areas/platform/my-work.routes';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
 import { SessionService } from './areas/platform/session.service';
+import { registerSettingsCalls } from './areas/platform/settings.routes';
 import { registerShellCalls } from './areas/platform/shell.routes';
 import { jobPickSource, partPickSource } from './areas/production-plan/jobs.pick';
 import { registerMachineCalls } from './areas/production-plan/machines.routes';
@@ -156,6 +158,8 @@ export async function buildApp(
     job: jobPickSource,
     part: partPickSource,
   });
+  registerConfigCalls(registry);
+  registerSettingsCalls(registry);
   registerOrderCalls(registry);
   // Scheduling runs the plan area's algorithm for a task (on the task's machine and pieces), and hears
   // plan operation changes inside the plan call's transaction so the tasks follow.

@@ -39,12 +39,14 @@ export interface FieldDecl {
   hidden?: boolean;
 }
 
+/** `datetime`: a moment (a Timestamp), typed in the browser's local time and kept as an instant. */
 export type FieldInput =
   | 'text'
   | 'textarea'
   | 'choice'
   | 'boolean'
   | 'date'
+  | 'datetime'
   | 'number'
   | 'plant'
   /** A picker (src/kit/Picker.tsx): searches web/Pick as you type; the field holds the record's id. */

@@ -1,6 +1,17 @@
+import { LoginMessage, NewsItem, TvAlert } from '../platform/config';
 import { Device } from '../platform/devices';
 import { Employee, Office, ReportingLine } from '../platform/employee-documents';
+import { InventoryAlert } from '../platform/inventory-alerts';
 import type { DocumentDecl } from './document';
 
 /** Every kit document type: the live topics' rules and the screens are made from this list. */
-export const documentTypes: readonly DocumentDecl[] = [Device, Employee, ReportingLine, Office];
+export const documentTypes: readonly DocumentDecl[] = [
+  Device,
+  Employee,
+  ReportingLine,
+  Office,
+  LoginMessage,
+  TvAlert,
+  NewsItem,
+  InventoryAlert,
+];

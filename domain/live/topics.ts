@@ -223,6 +223,30 @@ export const topicRules: readonly TopicRule[] = [
     allow: () => null,
   },
   {
+    // A plant's TV alerts (/config/tvalerts, domain/platform/config.ts): one boardItems item per alert
+    // holding only its message, severity and window. PUBLIC: every TV board of the plant shows them
+    // without a login. Never who wrote them or anything else.
+    name: 'tvalerts',
+    area: 'tv',
+    pattern: /^tvalerts:(\d{1,9})$/,
+    public: true,
+    allow: () => null,
+  },
+  {
+    // Which product setting changed (/config/settings): the settings screen reads them again.
+    name: 'settings',
+    area: 'platform',
+    pattern: /^settings$/,
+    allow: (viewer) => anyOf(viewer, ['editSystemConfig', 'superAdministrator'], 'the settings'),
+  },
+  {
+    // Which news item changed (/newseditor): Intro reads its news again. The item carries no text.
+    name: 'news',
+    area: 'platform',
+    pattern: /^news$/,
+    allow: () => null,
+  },
+  {
     // A plant's payroll records and week locks (domain/payroll/live.ts): what GetPayroll answers.
     name: 'payroll',
     area: 'time',

@@ -33,6 +33,11 @@ export const screenKeys = [
   'allemployees',
   'supervisors',
   'offices',
+  'loginMessages',
+  'tvAlerts',
+  'newsEditor',
+  'settings',
+  'inventoryAlerts',
   'notfound',
   'pmOrderLoading',
   'costingEngines',
@@ -365,7 +370,11 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   ['printers', 'Printers', { area: 'admin', flags: admins }],
   ['plcs', 'PLCs', { area: 'admin', flags: admins }],
   ['reportmanagement', 'Report Management', { area: 'admin', flags: admins }],
-  ['newseditor', 'News Editor', { area: 'admin', flags: ['documentAdministrator', 'superAdministrator'] }],
+  [
+    'newseditor',
+    'News Editor',
+    { area: 'admin', flags: ['documentAdministrator', 'superAdministrator'], screen: 'newsEditor' },
+  ],
   [
     'videoeditor',
     'Video Editor',
@@ -438,10 +447,10 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
 group(
   { base: '/config', area: 'admin', interface: 'web', flags: ['editSystemConfig'], defaultChild: '/pages/' },
   [
-    ['loginpagemessage', 'Login Page Message'],
-    ['tvalerts', 'TV Alerts'],
-    ['inventoryalerts', 'Inventory Alerts'],
-    ['settings', 'Settings'],
+    ['loginpagemessage', 'Login Page Message', { screen: 'loginMessages' }],
+    ['tvalerts', 'TV Alerts', { screen: 'tvAlerts' }],
+    ['inventoryalerts', 'Inventory Alerts', { screen: 'inventoryAlerts' }],
+    ['settings', 'Settings', { screen: 'settings' }],
   ],
 );
 group(

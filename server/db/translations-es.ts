@@ -2,6 +2,7 @@ import { spanishAlgorithmTexts } from './translations-es-algorithms';
 import { spanishApiBrowserTexts } from './translations-es-apibrowser';
 import { spanishBoardTexts } from './translations-es-boards';
 import { spanishChecksTexts } from './translations-es-checks';
+import { spanishConfigTexts } from './translations-es-config';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishEmployeesTexts } from './translations-es-employees';
 import { spanishIntroTexts } from './translations-es-intro';
@@ -186,6 +187,7 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-rates.ts': spanishRateImportTexts,
   // The document kit (src/kit) and its declarations' labels.
   'translations-es-kit.ts': spanishKitTexts,
+  'translations-es-config.ts': spanishConfigTexts,
   // Intro's work page (issue 15).
   'translations-es-intro.ts': spanishIntroTexts,
   // /employees, /allemployees, /supervisors, /offices, the permission flags and the kit's pickers.
@@ -221,6 +223,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishApiBrowserTexts,
   ...spanishRateImportTexts,
   ...spanishKitTexts,
+  ...spanishConfigTexts,
   ...spanishIntroTexts,
   ...spanishEmployeesTexts,
   ...spanishSearchTexts,

@@ -16,8 +16,11 @@ export interface DocumentTable {
    * records are never deleted through the kit (employees are made inactive instead).
    */
   deletedAt?: string;
-  /** Each declared field's column; `date` columns travel as `YYYY-MM-DD` text, never through a zone. */
-  columns: Record<string, string | { column: string; as: 'date' }>;
+  /**
+   * Each declared field's column; `date` columns travel as `YYYY-MM-DD` text, never through a zone,
+   * `timestamp` (timestamptz) columns as ISO instants in UTC (`2026-11-27T13:00:00Z`).
+   */
+  columns: Record<string, string | { column: string; as: 'date' | 'timestamp' }>;
 }
 
 export interface ListQuery {
@@ -65,7 +68,10 @@ export class DocumentRepository {
     };
     const expr = (field: string) => {
       const c = table.columns[field]!;
-      return typeof c === 'string' ? c : `to_char(${c.column}, 'YYYY-MM-DD')`;
+      if (typeof c === 'string') return c;
+      return c.as === 'timestamp'
+        ? `to_char(${c.column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
+        : `to_char(${c.column}, 'YYYY-MM-DD')`;
     };
     this.select = [
       `${table.key} AS "${decl.key}"`,

@@ -36,12 +36,19 @@ export interface DocumentRules {
     db?: CallContext<unknown>['db'];
   }): string | null | Promise<string | null>;
   /**
-   * After a field change is written (same transaction): what the document's area does beyond the kit,
-   * e.g. telling the sessions of an employee whose flags changed.
+   * A rule between fields (a window whose end is after its start): the record as it would be after a
+   * create or a field change. Null to allow; otherwise `{field, reason}` (answered as an Error naming it).
+   */
+  checkRecord?(record: DocRecord): { field: string; reason: string } | null;
+  /**
+   * After a create, a field change or a delete is written (same transaction): what the document's area
+   * does beyond the kit, e.g. telling the sessions of an employee whose flags changed, publishing to a
+   * document's own topics. `before` is null for a create; `field` is the changed field (null for a
+   * create or a delete).
    */
   afterChange?(
     ctx: CallContext<unknown>,
-    change: { before: DocRecord; after: DocRecord; field: string },
+    change: { before: DocRecord | null; after: DocRecord; field: string | null },
   ): Promise<void> | void;
 }
 
@@ -181,6 +188,8 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
         db: ctx.db,
       });
       if (refusal) throw invalid(`${p.FieldName}: ${refusal}`);
+      const between = rules.checkRecord?.({ ...before, [p.FieldName]: p.Value ?? null });
+      if (between) throw invalid(`${between.field}: ${between.reason}`);
       const old = before[p.FieldName];
       if (JSON.stringify(old) === JSON.stringify(p.Value ?? null)) return { Record: before } as never;
       await repo.setField(ctx.db, id, p.FieldName, p.Value ?? null);
@@ -217,10 +226,13 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
           });
           if (refusal) throw invalid(`${field}: ${refusal}`);
         }
+        const between = rules.checkRecord?.(values);
+        if (between) throw invalid(`${between.field}: ${between.reason}`);
         const id = await repo.insert(ctx.db, values);
         const record = await found(ctx.db, id);
         await history(ctx, id, '(created)', null, values, decl.calls.create!);
         await publish(ctx, record);
+        await rules.afterChange?.(ctx, { before: null, after: record, field: null });
         return { Record: record } as never;
       },
       { plant: byPayload },
@@ -238,6 +250,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
         await history(ctx, id, '(deleted)', null, null, decl.calls.delete!);
         const after = await found(ctx.db, id);
         await publish(ctx, after);
+        await rules.afterChange?.(ctx, { before, after, field: null });
         return { Record: after } as never;
       },
       { plant: byRecord },

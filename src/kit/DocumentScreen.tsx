@@ -11,7 +11,7 @@ import {
   passes,
 } from '../../domain/kit/document';
 import { isPickKind } from '../../domain/kit/pick';
-import { formatDate } from '../../domain/platform/dates';
+import { formatDate, formatDateTime } from '../../domain/platform/dates';
 import { mayCrossPlants } from '../../domain/platform/plant-scope';
 import { connectionId } from '../../machines/hub-connection.machine';
 import { useServices, useUser } from '../app/context';
@@ -60,6 +60,8 @@ export function DocumentScreen(props: {
   recordTop?(record: KitRow): ReactNode;
   /** The list opens on every plant (for those who cross plants) instead of the user's own. */
   allPlants?: boolean;
+  /** A line under the title saying what the documents do (where they show, when they take effect). */
+  intro?: ReactNode;
 }) {
   const { decl } = props;
   const calls = useMemo(() => documentCalls(decl), [decl]);
@@ -280,6 +282,7 @@ export function DocumentScreen(props: {
             </button>
           )}
         </div>
+        {props.intro && <p className="muted kit-intro">{props.intro}</p>}
         <div className="toolbar kit-toolbar">
           {decl.plantField && (
             <span>
@@ -444,6 +447,9 @@ export function cellText(
   const kind = inputOf(field);
   if (kind === 'boolean') return value ? t('Yes') : t('No');
   if (kind === 'date' && typeof value === 'string') return formatDate(`${value}T12:00:00Z`, null);
+  // A moment: in the browser's zone, as the datetime input that set it shows it.
+  if (kind === 'datetime' && typeof value === 'string')
+    return formatDateTime(value, Intl.DateTimeFormat().resolvedOptions().timeZone);
   if (name === decl.plantField && typeof value === 'number') return plantName(value);
   if (kind === 'choice') return t(String(value));
   return String(value);

@@ -28,7 +28,7 @@ export function FieldEditor(props: {
   const { api } = useServices();
   const kind = inputOf(field);
   const plants = usePlants(api, kind === 'plant');
-  const server = textOf(props.value);
+  const server = kind === 'datetime' ? localInputOf(props.value) : textOf(props.value);
   const [draft, setDraft] = useState<{ text: string; base: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The server's value changed: it is now the saved value (this edit's, or a later one's).
@@ -133,7 +133,7 @@ export function FieldEditor(props: {
     input = (
       <input
         {...common}
-        type={kind === 'date' ? 'date' : 'text'}
+        type={kind === 'date' ? 'date' : kind === 'datetime' ? 'datetime-local' : 'text'}
         inputMode={kind === 'number' ? 'decimal' : undefined}
         value={shown}
         onChange={(e) => setDraft({ text: e.target.value, base: server })}
@@ -173,7 +173,20 @@ export function parseInput(kind: ReturnType<typeof inputOf>, text: string): unkn
   if (kind === 'boolean') return text === 'true';
   const trimmed = text.trim();
   if (trimmed === '') return null;
+  if (kind === 'datetime') {
+    const at = new Date(trimmed);
+    return Number.isNaN(at.getTime()) ? trimmed : at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
   if (kind === 'plant' || kind === 'number')
     return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
   return kind === 'textarea' ? text : trimmed;
+}
+
+/** An instant as a datetime-local input shows it: `YYYY-MM-DDTHH:mm` in the browser's own zone. */
+export function localInputOf(value: unknown): string {
+  if (typeof value !== 'string' || !value) return '';
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return value;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
 }

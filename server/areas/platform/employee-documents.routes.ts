@@ -141,7 +141,7 @@ export function registerEmployeeDocuments(
         const id = Number(after.EmployeeID);
         if (field === 'PhotoFileID' && after.PhotoFileID)
           await attachPhoto(ctx.db, String(after.PhotoFileID), id);
-        if (field === 'SupervisorID')
+        if (field === 'SupervisorID' && before)
           await echo(ctx, { type: ReportingLine.type, plantField: 'PlantID' }, lines, id, {
             field,
             old: before.SupervisorID,
@@ -174,6 +174,8 @@ export function registerEmployeeDocuments(
         field === 'SupervisorID' ? supervisorRefusal(db!, Number(record?.EmployeeID), value) : null,
       async afterChange(ctx, { before, after, field }) {
         const id = Number(after.EmployeeID);
+        // Reporting lines are only changed (no create or delete): a field change always has both.
+        if (!before || !field) return;
         // The employee's own record and history show who they report to as well.
         await echo(ctx, { type: Employee.type, plantField: 'PlantID' }, employees, id, {
           field,

@@ -2,7 +2,6 @@ import { currentWeekStart } from '../../../domain/payroll/rules';
 import {
   GetMyWork,
   mayOpenPath,
-  SHORTCUT_DAYS,
   shortcutsFrom,
   type WorkItem,
   type WorkKind,
@@ -17,6 +16,7 @@ import type { PayrollService } from '../payroll/payroll.service';
 import type { QualityChecksService } from '../quality-checks/quality-checks.service';
 import type { TimeclockService } from '../timeclock/timeclock.service';
 import { mostViewedPaths } from './reference.repository';
+import { settingValue } from './settings.repository';
 
 /** The areas whose work Intro counts, each through its own service (never their tables). */
 export interface WorkSources {
@@ -90,7 +90,10 @@ export function registerMyWorkCalls(
       if (!mayOpenPath(Path, me.flags)) continue;
       Items.push({ Kind, Count: await count[Kind].count(db, me.plantId, now), Path });
     }
-    const views = await mostViewedPaths(db, me.employeeId, SHORTCUT_DAYS);
-    return { PlantID: me.plantId, Items, Shortcuts: shortcutsFrom(views, me.flags), AsOf: now };
+    // Both are /config/settings settings (their defaults SHORTCUT_DAYS and SHORTCUT_COUNT).
+    const days = await settingValue(db, 'ShortcutDays');
+    const views = await mostViewedPaths(db, me.employeeId, days);
+    const shortcuts = shortcutsFrom(views, me.flags, await settingValue(db, 'ShortcutCount'));
+    return { PlantID: me.plantId, Items, Shortcuts: shortcuts, AsOf: now };
   });
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { KpiBoard } from '../../../domain/boards/entities';
 import { KPI_KIND, kpiTopic } from '../../../domain/boards/live';
+import { GetNews, NEWS_TOPIC, type PublishedNews } from '../../../domain/platform/config';
 import { UpdateEmployee } from '../../../domain/platform/employees';
 import { interfaceLabels } from '../../../domain/platform/interfaces';
 import { GetMyWork, type MyWork, watchesPlant, workTopics } from '../../../domain/platform/my-work';
@@ -42,8 +43,7 @@ const RECOUNT_MS = 60_000;
  * KPI monitor's document for those who watch the plant; a search over the screens they may open and
  * the jobs of their plant.
  *
- * News: the news editor (/newseditor) is not built. When it is, its latest items go in a card
- * between the plant figures and the settings (marked NEWS below); until then there is no news card.
+ * News: what /newseditor publishes for the user's plant and for all plants, pinned first (IntroNews).
  */
 export function IntroPage() {
   const { api, session, enqueue } = useServices();
@@ -261,7 +261,7 @@ function MyWorkCards({ plantName, iface }: { plantName: string; iface: Parameter
       </nav>
 
       {watchesPlant(flags) ? <PlantFigures plantId={user.PlantID} plantName={plantName} /> : null}
-      {/* NEWS: the latest news of the news editor (/newseditor) goes here once that editor is built. */}
+      <IntroNews />
     </div>
   );
 }
@@ -330,6 +330,46 @@ function PlantFigures({ plantId, plantName }: { plantId: number; plantName: stri
       ) : (
         <p className="muted">{loading ? t('Loading…') : t('No figures reported for this plant yet.')}</p>
       )}
+    </section>
+  );
+}
+
+/**
+ * The news published now for the user's plant and all plants (web/GetNews), pinned first. Read again
+ * when the `news` topic says an item changed, and every minute, since an item's publish window opens
+ * and closes with time alone.
+ */
+function IntroNews() {
+  const { backgroundApi } = useServices();
+  const user = useUser();
+  const t = useT();
+  const [news, setNews] = useState<PublishedNews[] | null>(null);
+  const read = useCallback(() => {
+    backgroundApi.get(GetNews, {}).then(setNews, () => undefined);
+  }, [backgroundApi]);
+  useEffect(() => {
+    read();
+    const timer = setInterval(read, RECOUNT_MS);
+    return () => clearInterval(timer);
+  }, [read]);
+  useTopicRefresh(NEWS_TOPIC, read);
+  if (!news?.length) return null;
+  return (
+    <section className="card intro-news" aria-labelledby="intro-news-title" data-testid="intro-news">
+      <h2 id="intro-news-title">{t('News')}</h2>
+      <ul className="news-list">
+        {news.map((n) => (
+          <li key={n.NewsItemID}>
+            <h3>
+              {n.Pinned && <span className="news-pinned">{t('Pinned')}</span>} {n.Title}
+            </h3>
+            {n.PublishFrom && (
+              <p className="muted">{formatDateTime(n.PublishFrom, n.ForPlantID ?? user?.PlantID)}</p>
+            )}
+            <p className="news-body">{n.Body}</p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

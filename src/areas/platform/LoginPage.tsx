@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { GetLoginPageMessages, type ShownLoginMessage } from '../../../domain/platform/login-page-messages';
 import { useCore } from '../../app/context';
 import { afterLoginPath, shellState } from '../../app/shell-state';
 import { useT } from '../../i18n';
@@ -42,6 +43,7 @@ export function LoginPage() {
       </section>
       <form className="login-card" onSubmit={submit} aria-label={t('Log in')}>
         <h2>{t('Log in')}</h2>
+        <LoginPageMessages />
         <label>
           {t('User name')}
           <input
@@ -75,5 +77,39 @@ export function LoginPage() {
         </button>
       </form>
     </main>
+  );
+}
+
+/**
+ * The messages of /config/loginpagemessage showing now. Read when the page opens and again when its
+ * window comes back into focus, not followed live: nobody is logged in here, so there is no hub
+ * connection to follow a topic on, and the login page's JavaScript stays within its budget.
+ */
+function LoginPageMessages() {
+  const { backgroundApi } = useCore();
+  const [messages, setMessages] = useState<ShownLoginMessage[]>([]);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      backgroundApi.get(GetLoginPageMessages, {}).then(
+        (shown) => live && setMessages(shown),
+        () => undefined,
+      );
+    void read();
+    window.addEventListener('focus', read);
+    return () => {
+      live = false;
+      window.removeEventListener('focus', read);
+    };
+  }, [backgroundApi]);
+  if (!messages.length) return null;
+  return (
+    <div className="login-messages" data-testid="login-messages">
+      {messages.map((m) => (
+        <p key={m.LoginMessageID} className={`login-message login-message-${m.Severity}`} role="status">
+          {m.Message}
+        </p>
+      ))}
+    </div>
   );
 }

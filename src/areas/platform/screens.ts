@@ -6,6 +6,7 @@
 
 export { DatabaseCatalogPage } from './admin/DatabaseCatalogPage';
 export { ApiBrowserPage } from './apibrowser/ApiBrowserPage';
+export { InventoryAlertsPage, LoginMessagesPage, NewsEditorPage, TvAlertsPage } from './ConfigPages';
 export { ConnectionsPage } from './ConnectionsPage';
 export { DevicesPage } from './DevicesPage';
 export { AllEmployeesPage, EmployeesPage, OfficesPage, SupervisorsPage } from './EmployeesPage';
@@ -13,7 +14,7 @@ export { ClientErrorsPage } from './errors/ClientErrorsPage';
 export { SopEditorPage, VideoBrowserPage, VideoEditorPage } from './help';
 export { IntroPage } from './IntroPage';
 export { ScreenViewerPage } from './ScreenViewerPage';
+export { SettingsPage } from './SettingsPage';
 export { GlobalSearchPage } from './search/GlobalSearchPage';
-
 export { TranslationsPage } from './TranslationsPage';
 export { WidgetGalleryPage } from './WidgetGalleryPage';

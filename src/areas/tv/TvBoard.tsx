@@ -10,6 +10,7 @@ import { formatTime } from '../../ui/format';
 import { appliedAt, displayId, markApplied, shouldApply } from './display';
 import { TvFeedProvider, type TvFeedSource, useTvTopic } from './feed';
 import { type FeedEvent, feedReducer, feedStatus, initialFeedState } from './feed-status';
+import { TvAlertStrip } from './tv-alerts';
 
 /** The current time, once a second (the clock and the stale check share it). */
 export function useNow(intervalMs = 1000): number {
@@ -118,6 +119,7 @@ export function TvBoard({ name, plantId = null, children }: TvBoardProps) {
       <main className="tv-body">
         <TvFeedProvider source={source} report={report}>
           <DisplayRemote id={code} />
+          {plantId !== null && <TvAlertStrip plantId={plantId} />}
           {children}
         </TvFeedProvider>
       </main>
