@@ -64,6 +64,8 @@ export interface DocumentDecl<Fields extends Record<string, FieldDecl> = Record<
   plantField?: keyof Fields & string;
   /** The calls' paths, as the spec names them where it does. */
   calls: { list: string; get: string; update: string; create?: string; delete?: string; history: string };
+  /** The screen's path (`/devices`): a notification or mail about a record links to `<route>?record=<id>`. */
+  route?: string;
   list: {
     columns: readonly (keyof Fields & string)[];
     sort: { field: keyof Fields & string; desc?: boolean };

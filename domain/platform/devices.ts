@@ -72,6 +72,7 @@ export const Device = defineDocument({
     delete: 'web/DeleteDevice',
     history: 'web/GetDeviceHistory',
   },
+  route: '/devices',
   list: {
     columns: ['Name', 'Kind', 'PlantID', 'Location', 'InService', 'InstalledOn'],
     sort: { field: 'Name' },

@@ -14,6 +14,7 @@ import {
   type DocumentTable,
   documentHistory,
 } from './document.repository';
+import { registeredDocuments } from './registered';
 
 /**
  * Serves a kit document type (issue 16): its list, record, field update, create, delete and history
@@ -40,6 +41,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
 ): DocumentRepository {
   const decl = declared as unknown as DocumentDecl;
   const repo = new DocumentRepository(decl, table);
+  registeredDocuments.set(decl.type, { decl, repo });
   const calls = documentCalls(decl);
   const key = decl.key;
   const plantOfRecord = (record: DocRecord | null) =>

@@ -112,7 +112,14 @@ export interface ApiClient {
   post<C extends CallDef>(call: C, payload: PayloadOf<C>, opts?: { inline?: boolean }): Promise<ResultOf<C>>;
   bigPost<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<ResultOf<C>>;
   upload(files: readonly (File | Blob)[], extra?: Record<string, string>): Promise<StoredFile[]>;
-  download(fileId: string, opts?: { method?: 'GET' | 'POST' }): Promise<DownloadedFile>;
+  /**
+   * `call`: another file call taking `{FileID}` (a kit record's file: web/DownloadDocumentFile); `quiet`:
+   * no success toast (a preview is not a download).
+   */
+  download(
+    fileId: string,
+    opts?: { method?: 'GET' | 'POST'; call?: CallDef; quiet?: boolean },
+  ): Promise<DownloadedFile>;
   /** Sends queued posts (one request: one post alone, or several as a `web/PostQueueBatch`). Shows nothing. */
   sendQueuedPosts(
     posts: readonly QueuedPost[],
@@ -412,9 +419,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return settle<ResultOf<C>>(call.path, envelope, sentOrder, quiet);
   }
 
-  async function download(fileId: string, opts: { method?: 'GET' | 'POST' } = {}): Promise<DownloadedFile> {
-    validate(DownloadFile, { FileID: fileId }, false);
-    const path = DownloadFile.path;
+  async function download(
+    fileId: string,
+    opts: { method?: 'GET' | 'POST'; call?: CallDef; quiet?: boolean } = {},
+  ): Promise<DownloadedFile> {
+    const call = opts.call ?? DownloadFile;
+    validate(call, { FileID: fileId }, false);
+    const path = call.path;
     const { session, fields } = transport();
     let url = base + path;
     let init: RequestInit;
@@ -440,7 +451,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw networkFailure(path, cause, false);
       }
       const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fileId;
-      ui.showSuccess(`File "${fileName}" downloaded successfully!`);
+      if (!opts.quiet) ui.showSuccess(`File "${fileName}" downloaded successfully!`);
       return { blob, fileName };
     });
   }
