@@ -9,6 +9,7 @@ import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
+import { spanishRecordTexts } from './translations-es-record';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
 import { spanishShopfloorTexts } from './translations-es-shopfloor';
@@ -181,6 +182,7 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-apibrowser.ts': spanishApiBrowserTexts,
   // The document kit (src/kit) and its declarations' labels.
   'translations-es-kit.ts': spanishKitTexts,
+  'translations-es-record.ts': spanishRecordTexts,
   // Intro's work page (issue 15).
   'translations-es-intro.ts': spanishIntroTexts,
 };
@@ -211,6 +213,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishBoardTexts,
   ...spanishApiBrowserTexts,
   ...spanishKitTexts,
+  ...spanishRecordTexts,
   ...spanishIntroTexts,
   ...shellTexts,
 };

@@ -10,6 +10,7 @@ import { isSaving } from '../../machines/post-queue.machine';
 import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
 import { HelpMenu } from '../areas/platform/help/HelpMenu';
 import { useT } from '../i18n';
+import { NotificationBell } from '../kit/NotificationBell';
 import {
   useCore,
   useEnqueue,
@@ -324,6 +325,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
         <Suspense fallback={null}>
           <HelpMenu />
         </Suspense>
+        <NotificationBell />
         <span className="who">{user?.Name}</span>
         <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
           {t('Log out')}

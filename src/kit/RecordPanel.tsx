@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type DocumentDecl, documentCalls, type HistoryRow } from '../../domain/kit/document';
-import { formatDateTime } from '../../domain/platform/dates';
-import { useEnqueue, useServices } from '../app/context';
+import { useEnqueue, useServices, useUser } from '../app/context';
 import { useT } from '../i18n';
+import { Attachments } from './Attachments';
 import { FieldEditor, textOf } from './FieldEditor';
 import type { KitRow } from './list-state';
+import { Presence } from './Presence';
+import { Timeline } from './Timeline';
 
 /** How long a field someone else changed stays marked. */
 export const REMOTE_MARK_MS = 4000;
@@ -31,19 +33,16 @@ export function RecordPanel(props: {
   const { backgroundApi, api, alerts, toasts } = useServices();
   const [loaded, setLoaded] = useState<KitRow | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [history, setHistory] = useState<HistoryRow[] | null>(null);
+  // Bumped when the record really changed: the timeline reads again.
+  const [version, setVersion] = useState(0);
+  const user = useUser();
   const [remote, setRemote] = useState<Set<string>>(new Set());
   const mine = useRef(new Set<string>());
   // The list's live copy wins over the first read; a record that is not in the list (another page,
   // filtered out) is read once.
   const record = props.record ?? loaded;
 
-  const readHistory = useCallback(() => {
-    backgroundApi.get(calls.History, { [decl.key]: id, Take: 100 } as never).then(
-      (h) => setHistory((h as { Rows: HistoryRow[] }).Rows),
-      () => setHistory([]),
-    );
-  }, [backgroundApi, calls.History, decl.key, id]);
+  const readHistory = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     setLoaded(null);
@@ -52,8 +51,7 @@ export function RecordPanel(props: {
       (r) => setLoaded((r as { Record: KitRow }).Record),
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );
-    readHistory();
-  }, [backgroundApi, calls.Get, decl.key, id, readHistory]);
+  }, [backgroundApi, calls.Get, decl.key, id]);
 
   // A field whose value changed without this panel saving it was changed by someone else: mark it.
   const previous = useRef<KitRow | null>(null);
@@ -93,6 +91,7 @@ export function RecordPanel(props: {
   };
 
   const title = record ? String(record[decl.list.columns[0]!] ?? '') : '';
+  const plantId = decl.plantField && record ? Number(record[decl.plantField]) : null;
   return (
     <aside className="card kit-record" aria-label={t('Record details')} data-record={id}>
       <div className="row spread">
@@ -100,6 +99,7 @@ export function RecordPanel(props: {
           {title || t('Loading…')}
           {record?.Deleted && <span className="kit-badge kit-deleted">{t('Deleted')}</span>}
         </h2>
+        {record && <Presence decl={decl} id={id} plantId={plantId} employeeId={user?.EmployeeID ?? null} />}
         <div className="row">
           {props.canDelete && record && !record.Deleted && calls.Delete && (
             <button type="button" className="danger" onClick={() => void remove()}>
@@ -131,22 +131,18 @@ export function RecordPanel(props: {
           ))}
         </div>
       )}
-      <h3>{t('History')}</h3>
-      {history === null ? (
-        <p className="muted">{t('Loading…')}</p>
-      ) : history.length === 0 ? (
-        <p className="muted">{t('No changes yet.')}</p>
-      ) : (
-        <ol className="kit-history">
-          {history.map((h) => (
-            <li key={`${h.At}-${h.Field}-${JSON.stringify(h.New)}`}>
-              <span className="kit-when">
-                {formatDateTime(h.At, decl.plantField && record ? Number(record[decl.plantField]) : null)}
-              </span>{' '}
-              <strong>{h.Name ?? t('System')}</strong> {describeChange(decl, h, t, props.plantOf)}
-            </li>
-          ))}
-        </ol>
+      {record && (
+        <Attachments decl={decl} id={id} plantId={plantId} canChange={props.canChange && !record.Deleted} />
+      )}
+      {record && (
+        <Timeline
+          decl={decl}
+          id={id}
+          plantId={plantId}
+          version={version}
+          canComment={!record.Deleted}
+          plantOf={props.plantOf}
+        />
       )}
     </aside>
   );
