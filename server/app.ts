@@ -57,6 +57,7 @@ import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { registerPick } from './kit/pick';
+import { registerRecordCalls } from './kit/record.routes';
 import { registerSearch } from './kit/search.routes';
 import { loggerOptions, RequestLogController } from './log';
 import { type Ops, registerOps } from './ops';
@@ -160,6 +161,7 @@ export async function buildApp(
   });
   registerConfigCalls(registry);
   registerSettingsCalls(registry);
+  registerRecordCalls(registry);
   registerOrderCalls(registry);
   // Scheduling runs the plan area's algorithm for a task (on the task's machine and pieces), and hears
   // plan operation changes inside the plan call's transaction so the tasks follow.

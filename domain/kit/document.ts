@@ -82,7 +82,8 @@ export interface DocumentDecl<Fields extends Record<string, FieldDecl> = Record<
   calls: { list: string; get: string; update: string; create?: string; delete?: string; history: string };
   /**
    * The screen that lists the records (`/devices`); a record opens at `<route>?record=<key>`. Global
-   * search links its results there (fields marked `search: true` are what it finds them by).
+   * search links its results there (fields marked `search: true` are what it finds them by), and a
+   * notification or mail about a record links there too.
    */
   route?: string;
   list: {

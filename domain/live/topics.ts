@@ -285,6 +285,14 @@ export const topicRules: readonly TopicRule[] = [
   },
   // --- Kit documents (issue 16; domain/kit): one topic per document type, per plant for plant data
   // (docs:device:1), followed by whoever may read that type, in their own plant unless they cross plants.
+  {
+    // One person's notifications (a mention in a kit comment): the shell's bell, in every open tab.
+    name: 'notifications',
+    area: 'documents',
+    pattern: /^notifications:(\d{1,9})$/,
+    allow: (viewer, m) =>
+      Number(m[1]) === viewer.employeeId ? null : 'You can follow only your own notifications.',
+  },
   ...documentTypes.map(
     (decl): TopicRule => ({
       name: `docs:${decl.type}`,

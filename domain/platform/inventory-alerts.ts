@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { Count, PlantID, Text } from '../contract/fields';
 import { defineDocument, documentCalls } from '../kit/document';
 import { configFlags } from './config';

@@ -12,6 +12,7 @@ import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
 import { spanishProductionTexts } from './translations-es-production';
 import { spanishRateImportTexts } from './translations-es-rates';
+import { spanishRecordTexts } from './translations-es-record';
 import { spanishSchedulingTexts } from './translations-es-scheduling';
 import { spanishScreenTexts } from './translations-es-screens';
 import { spanishSearchTexts } from './translations-es-search';
@@ -188,6 +189,7 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   // The document kit (src/kit) and its declarations' labels.
   'translations-es-kit.ts': spanishKitTexts,
   'translations-es-config.ts': spanishConfigTexts,
+  'translations-es-record.ts': spanishRecordTexts,
   // Intro's work page (issue 15).
   'translations-es-intro.ts': spanishIntroTexts,
   // /employees, /allemployees, /supervisors, /offices, the permission flags and the kit's pickers.
@@ -224,6 +226,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishRateImportTexts,
   ...spanishKitTexts,
   ...spanishConfigTexts,
+  ...spanishRecordTexts,
   ...spanishIntroTexts,
   ...spanishEmployeesTexts,
   ...spanishSearchTexts,

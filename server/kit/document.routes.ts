@@ -14,6 +14,7 @@ import {
   type DocumentTable,
   documentHistory,
 } from './document.repository';
+import { registeredDocuments } from './registered';
 import { documentSearch } from './search-documents';
 
 /**
@@ -60,6 +61,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
 ): DocumentRepository {
   const decl = declared as unknown as DocumentDecl;
   const repo = new DocumentRepository(decl, table);
+  registeredDocuments.set(decl.type, { decl, repo });
   const calls = documentCalls(decl);
   // Global search: fields marked `search: true` make the type findable, kept in step below.
   const search = documentSearch(decl, repo);

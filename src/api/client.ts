@@ -112,7 +112,14 @@ export interface ApiClient {
   post<C extends CallDef>(call: C, payload: PayloadOf<C>, opts?: { inline?: boolean }): Promise<ResultOf<C>>;
   bigPost<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<ResultOf<C>>;
   upload(files: readonly (File | Blob)[], extra?: Record<string, string>): Promise<StoredFile[]>;
-  download(fileId: string, opts?: { method?: 'GET' | 'POST' }): Promise<DownloadedFile>;
+  /**
+   * `call`: another file call taking `{FileID}` (a kit record's file: web/DownloadDocumentFile); `quiet`:
+   * no success toast (a preview is not a download).
+   */
+  download(
+    fileId: string,
+    opts?: { method?: 'GET' | 'POST'; call?: CallDef; quiet?: boolean },
+  ): Promise<DownloadedFile>;
   /** A call that answers a file (`response: 'file'`: a template, an export, a print), by GET. */
   downloadCall<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<DownloadedFile>;
   /** Sends queued posts (one request: one post alone, or several as a `web/PostQueueBatch`). Shows nothing. */
@@ -414,21 +421,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return settle<ResultOf<C>>(call.path, envelope, sentOrder, quiet);
   }
 
-  async function download(fileId: string, opts: { method?: 'GET' | 'POST' } = {}): Promise<DownloadedFile> {
-    validate(DownloadFile, { FileID: fileId }, false);
+  async function download(
+    fileId: string,
+    opts: { method?: 'GET' | 'POST'; call?: CallDef; quiet?: boolean } = {},
+  ): Promise<DownloadedFile> {
+    const call = opts.call ?? DownloadFile;
+    validate(call, { FileID: fileId }, false);
+    const path = call.path;
     const { session, fields } = transport();
     if ((opts.method ?? 'GET') === 'GET') {
       const query = new URLSearchParams({ FileID: fileId, Token: fields.Token }).toString();
-      return fetchFile(DownloadFile.path, `${base}${DownloadFile.path}?${query}`, {
-        method: 'GET',
-        headers: headers(session),
-      });
+      return fetchFile(
+        path,
+        `${base}${path}?${query}`,
+        { method: 'GET', headers: headers(session) },
+        opts.quiet,
+      );
     }
-    return fetchFile(
-      DownloadFile.path,
-      base + DownloadFile.path,
-      jsonPost(session, { FileID: fileId, ...fields }),
-    );
+    return fetchFile(path, base + path, jsonPost(session, { FileID: fileId, ...fields }), opts.quiet);
   }
 
   async function downloadCall<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<DownloadedFile> {
@@ -442,7 +452,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** One file answer: its bytes and name, or the server's sentence shown and thrown. */
-  function fetchFile(path: string, url: string, init: RequestInit): Promise<DownloadedFile> {
+  function fetchFile(path: string, url: string, init: RequestInit, quiet = false): Promise<DownloadedFile> {
     return withLoading(async () => {
       const response = await fetchResponse(path, url, init, false);
       // A file call's refusal is JSON with a message and a failing status (spec 000 §8).
@@ -460,7 +470,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw networkFailure(path, cause, false);
       }
       const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? path;
-      ui.showSuccess(`File "${fileName}" downloaded successfully!`);
+      if (!quiet) ui.showSuccess(`File "${fileName}" downloaded successfully!`);
       return { blob, fileName };
     });
   }

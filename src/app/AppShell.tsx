@@ -11,6 +11,7 @@ import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
 import { HelpMenu } from '../areas/platform/help/HelpMenu';
 import { ShellSearch } from '../areas/platform/search/ShellSearch';
 import { useT } from '../i18n';
+import { NotificationBell } from '../kit/NotificationBell';
 import {
   useCore,
   useEnqueue,
@@ -327,6 +328,7 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
         <Suspense fallback={null}>
           <HelpMenu />
         </Suspense>
+        <NotificationBell />
         <span className="who">{user?.Name}</span>
         <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
           {t('Log out')}

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  DOCUMENT_COLLECTION,
   type DocumentDecl,
   documentCalls,
   documentTopic,
@@ -172,7 +173,9 @@ export function DocumentScreen(props: {
   const [openLive, setOpenLive] = useState<KitRow | null>(null);
   useTopics(
     topics,
-    (items) => {
+    (all) => {
+      // The topic also carries the records' comments, files and viewers: those are the record panel's.
+      const items = all.filter((item) => item.collection === DOCUMENT_COLLECTION);
       for (const item of items) {
         if (item.doc && Number(item.id.slice(item.id.indexOf(':') + 1)) === queryRef.current.record) {
           setOpenLive(item.doc as KitRow);

@@ -7,12 +7,14 @@ import {
   inputOf,
 } from '../../domain/kit/document';
 import { isPickKind, type PickKind } from '../../domain/kit/pick';
-import { formatDateTime } from '../../domain/platform/dates';
-import { useEnqueue, useServices } from '../app/context';
+import { useEnqueue, useServices, useUser } from '../app/context';
 import { useT } from '../i18n';
+import { Attachments } from './Attachments';
 import { FieldEditor, textOf } from './FieldEditor';
 import type { KitRow } from './list-state';
 import { usePickLabel } from './Picker';
+import { Presence } from './Presence';
+import { Timeline } from './Timeline';
 
 /** How long a field someone else changed stays marked. */
 export const REMOTE_MARK_MS = 4000;
@@ -43,19 +45,16 @@ export function RecordPanel(props: {
   const { backgroundApi, api, alerts, toasts } = useServices();
   const [loaded, setLoaded] = useState<KitRow | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [history, setHistory] = useState<HistoryRow[] | null>(null);
+  // Bumped when the record really changed: the timeline reads again.
+  const [version, setVersion] = useState(0);
+  const user = useUser();
   const [remote, setRemote] = useState<Set<string>>(new Set());
   const mine = useRef(new Set<string>());
   // The list's live copy wins over the first read; a record that is not in the list (another page,
   // filtered out) is read once.
   const record = props.record ?? loaded;
 
-  const readHistory = useCallback(() => {
-    backgroundApi.get(calls.History, { [decl.key]: id, Take: 100 } as never).then(
-      (h) => setHistory((h as { Rows: HistoryRow[] }).Rows),
-      () => setHistory([]),
-    );
-  }, [backgroundApi, calls.History, decl.key, id]);
+  const readHistory = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     setLoaded(null);
@@ -64,8 +63,7 @@ export function RecordPanel(props: {
       (r) => setLoaded((r as { Record: KitRow }).Record),
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );
-    readHistory();
-  }, [backgroundApi, calls.Get, decl.key, id, readHistory]);
+  }, [backgroundApi, calls.Get, decl.key, id]);
 
   // A field whose value changed without this panel saving it was changed by someone else: mark it.
   const previous = useRef<KitRow | null>(null);
@@ -105,6 +103,7 @@ export function RecordPanel(props: {
   };
 
   const title = record ? String(record[decl.list.columns[0]!] ?? '') : '';
+  const plantId = decl.plantField && record ? Number(record[decl.plantField]) : null;
   return (
     <aside className="card kit-record" aria-label={t('Record details')} data-record={id}>
       <div className="row spread">
@@ -112,6 +111,7 @@ export function RecordPanel(props: {
           {title || t('Loading…')}
           {record?.Deleted && <span className="kit-badge kit-deleted">{t('Deleted')}</span>}
         </h2>
+        {record && <Presence decl={decl} id={id} plantId={plantId} employeeId={user?.EmployeeID ?? null} />}
         <div className="row">
           {props.canDelete && record && !record.Deleted && calls.Delete && (
             <button type="button" className="danger" onClick={() => void remove()}>
@@ -163,41 +163,32 @@ export function RecordPanel(props: {
             </details>
           );
         })}
-      <h3>{t('History')}</h3>
-      {history === null ? (
-        <p className="muted">{t('Loading…')}</p>
-      ) : history.length === 0 ? (
-        <p className="muted">{t('No changes yet.')}</p>
-      ) : (
-        <ol className="kit-history">
-          {history.map((h) => (
-            <li key={`${h.At}-${h.Field}-${JSON.stringify(h.New)}`}>
-              <span className="kit-when">
-                {formatDateTime(h.At, decl.plantField && record ? Number(record[decl.plantField]) : null)}
-              </span>{' '}
-              <strong>{h.Name ?? t('System')}</strong>{' '}
-              {pickKindOf(decl, h.Field) ? (
-                <PickedChange decl={decl} h={h} />
-              ) : (
-                describeChange(decl, h, t, props.plantOf)
-              )}
-            </li>
-          ))}
-        </ol>
+      {record && (
+        <Attachments decl={decl} id={id} plantId={plantId} canChange={props.canChange && !record.Deleted} />
+      )}
+      {record && (
+        <Timeline
+          decl={decl}
+          id={id}
+          plantId={plantId}
+          version={version}
+          canComment={!record.Deleted}
+          plantOf={props.plantOf}
+        />
       )}
     </aside>
   );
 }
 
 /** The pick kind of a field a picker edits (an employee, an office…), else null. */
-function pickKindOf(decl: DocumentDecl, field: string): PickKind | null {
+export function pickKindOf(decl: DocumentDecl, field: string): PickKind | null {
   const f = decl.fields[field];
   const kind = f ? inputOf(f) : null;
   return kind && kind !== 'plant' && isPickKind(kind) ? kind : null;
 }
 
 /** A picked field's change with the records' names, not their ids: "changed Supervisor from Ann to Bo". */
-function PickedChange(props: { decl: DocumentDecl; h: Pick<HistoryRow, 'Field' | 'Old' | 'New'> }) {
+export function PickedChange(props: { decl: DocumentDecl; h: Pick<HistoryRow, 'Field' | 'Old' | 'New'> }) {
   const t = useT();
   const kind = pickKindOf(props.decl, props.h.Field)!;
   const old = usePickLabel(kind, props.h.Old);

@@ -20,6 +20,9 @@ export function downloadRefusal(
       return file.uploaded_by === user.employeeId || user.flags.has('superAdministrator')
         ? null
         : "You may not download this file: it belongs to another employee's upload.";
+    case 'document':
+      // Attached to a kit record: its own call checks the record's type and plant (server/kit/record.routes.ts).
+      return 'This file is attached to a record: download it from the record (web/DownloadDocumentFile).';
     default:
       return 'You may not download this file.';
   }

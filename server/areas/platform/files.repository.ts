@@ -1,7 +1,7 @@
 import type { Sql } from '../../db/database';
 
 /** What a stored file belongs to (migration 0018); files.policy.ts says who may download each kind. */
-export type FileOwnerKind = 'upload' | 'employee-photo';
+export type FileOwnerKind = 'upload' | 'employee-photo' | 'document';
 
 export interface FileRow {
   file_id: string;
@@ -72,4 +72,23 @@ export async function storedBytesOf(db: Sql, employeeId: number): Promise<number
     [employeeId],
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Hands an upload of `employeeId` (owner_kind 'upload') to what it is attached to; answers the file, or
+ * undefined when it is not that employee's unattached upload (someone else's, already attached, deleted).
+ */
+export async function claimUpload(
+  db: Sql,
+  fileId: string,
+  employeeId: number,
+  owner: { kind: FileOwnerKind; id: string },
+): Promise<FileRow | undefined> {
+  const rows = await db.query<FileRow>(
+    `UPDATE stored_files SET owner_kind = $3, owner_id = $4
+      WHERE file_id = $1 AND owner_kind = 'upload' AND uploaded_by = $2 AND deleted_at IS NULL
+      RETURNING ${COLUMNS}`,
+    [fileId, employeeId, owner.kind, owner.id],
+  );
+  return rows[0];
 }

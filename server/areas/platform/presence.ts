@@ -4,6 +4,7 @@ import type { Database, Sql } from '../../db/database';
 import type { Backplane } from '../../feed/backplane';
 import { appendChanges } from '../../feed/feed.service';
 import type { HubConnectionInfo } from '../../hub/types';
+import { closeViewsOfConnections } from '../../kit/record.repository';
 
 /**
  * Presence: every live hub connection of every server process, as the `connections` topic that
@@ -94,9 +95,14 @@ export class Presence {
           'DELETE FROM hub_connections WHERE connection_id = $1 RETURNING connection_id',
           [info.connectionId],
         );
+        // The records it had open are closed too (the kit's "who else has it open").
+        const closed = await closeViewsOfConnections(tx, [info.connectionId]);
         return gone.length
-          ? [{ topic: topicOf.connections(), collection: COLLECTION, id: info.connectionId, doc: null }]
-          : [];
+          ? [
+              { topic: topicOf.connections(), collection: COLLECTION, id: info.connectionId, doc: null },
+              ...closed,
+            ]
+          : closed;
       }),
     );
   }
@@ -140,20 +146,32 @@ export class Presence {
         [nodeId],
       );
       await tx.query('DELETE FROM hub_nodes WHERE node_id = $1', [nodeId]);
-      return gone.map((g) => ({
-        topic: topicOf.connections(),
-        collection: COLLECTION,
-        id: g.connection_id,
-        doc: null,
-      }));
+      const closed = await closeViewsOfConnections(
+        tx,
+        gone.map((g) => g.connection_id),
+      );
+      return [
+        ...gone.map((g) => ({
+          topic: topicOf.connections(),
+          collection: COLLECTION,
+          id: g.connection_id,
+          doc: null,
+        })),
+        ...closed,
+      ];
     });
   }
 
   /** Rows and their change-log entries in one transaction, then the backplane (brief §4.1). */
   private async write(
-    work: (
-      tx: Sql,
-    ) => Promise<Array<{ topic: string; collection: string; id: string; doc: HubConnectionDoc | null }>>,
+    work: (tx: Sql) => Promise<
+      Array<{
+        topic: string;
+        collection: string;
+        id: string;
+        doc: HubConnectionDoc | Record<string, unknown> | null;
+      }>
+    >,
   ): Promise<void> {
     const changes = await this.db.transaction(async (tx) => {
       const pending = await work(tx);
