@@ -5,6 +5,7 @@ import { spanishChecksTexts } from './translations-es-checks';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishIntroTexts } from './translations-es-intro';
 import { spanishKitTexts } from './translations-es-kit';
+import { spanishListTexts } from './translations-es-list';
 import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
@@ -181,6 +182,7 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-apibrowser.ts': spanishApiBrowserTexts,
   // The document kit (src/kit) and its declarations' labels.
   'translations-es-kit.ts': spanishKitTexts,
+  'translations-es-list.ts': spanishListTexts,
   // Intro's work page (issue 15).
   'translations-es-intro.ts': spanishIntroTexts,
 };
@@ -211,6 +213,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishBoardTexts,
   ...spanishApiBrowserTexts,
   ...spanishKitTexts,
+  ...spanishListTexts,
   ...spanishIntroTexts,
   ...shellTexts,
 };
