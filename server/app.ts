@@ -56,9 +56,11 @@ import { registerFeedCalls } from './feed/feed.routes';
 import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
+import { setKitLive } from './kit/export';
 import { registerPick } from './kit/pick';
 import { registerRecordCalls } from './kit/record.routes';
 import { registerSearch } from './kit/search.routes';
+import { registerSavedViewCalls } from './kit/views.routes';
 import { loggerOptions, RequestLogController } from './log';
 import { type Ops, registerOps } from './ops';
 import { clientErrorHandler } from './rpc/client-error';
@@ -162,6 +164,8 @@ export async function buildApp(
   registerConfigCalls(registry);
   registerSettingsCalls(registry);
   registerRecordCalls(registry);
+  registerSavedViewCalls(registry);
+  setKitLive(registry, db, backplane);
   registerOrderCalls(registry);
   // Scheduling runs the plan area's algorithm for a task (on the task's machine and pieces), and hears
   // plan operation changes inside the plan call's transaction so the tasks follow.

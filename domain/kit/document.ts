@@ -79,7 +79,16 @@ export interface DocumentDecl<Fields extends Record<string, FieldDecl> = Record<
    */
   plantField?: keyof Fields & string;
   /** The calls' paths, as the spec names them where it does. */
-  calls: { list: string; get: string; update: string; create?: string; delete?: string; history: string };
+  calls: {
+    list: string;
+    get: string;
+    update: string;
+    create?: string;
+    delete?: string;
+    history: string;
+    /** The list's xlsx export; left out, the list's path with Get made Export (web/ExportDevices). */
+    export?: string;
+  };
   /**
    * The screen that lists the records (`/devices`); a record opens at `<route>?record=<key>`. Global
    * search links its results there (fields marked `search: true` are what it finds them by), and a
@@ -110,6 +119,34 @@ export function defineDocument<Fields extends Record<string, FieldDecl>>(
       throw new Error(`${decl.type}: ${name} is filtered by a picker but its input names no pick kind`);
   }
   return decl as unknown as DocumentDecl;
+}
+
+/** How many groups a grouped list answers at most (the rest are left out, by value). */
+export const LIST_GROUPS_MAX = 500;
+
+/** One group of a grouped list: its value (a month `YYYY-MM` for a date field) and how many rows have it. */
+export const ListGroup = z.object({
+  Value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+  Count: Count(),
+});
+export type ListGroup = z.infer<typeof ListGroup>;
+
+/** Fields a list may be grouped by: choices, yes/no, the plant and dates (by month). */
+export function groupableFields(decl: DocumentDecl): string[] {
+  return Object.entries(decl.fields)
+    .filter(([name, f]) => {
+      const kind = inputOf(f);
+      return name === decl.plantField || kind === 'choice' || kind === 'boolean' || kind === 'date';
+    })
+    .map(([name]) => name);
+}
+
+/** The export call's path: declared, or the list's with its leading Get made Export. */
+export function exportPath(decl: Pick<DocumentDecl, 'calls'>): string {
+  if (decl.calls.export) return decl.calls.export;
+  const slash = decl.calls.list.lastIndexOf('/');
+  const name = decl.calls.list.slice(slash + 1);
+  return `${decl.calls.list.slice(0, slash + 1)}${name.startsWith('Get') ? `Export${name.slice(3)}` : `Export${name}`}`;
 }
 
 /** The most rows one list page returns. */
@@ -191,6 +228,15 @@ function makeCalls(decl: DocumentDecl) {
     .filter(([, f]) => f.sort)
     .map(([name]) => name);
   const keyed = z.object({ [decl.key]: Id });
+  const groupFields = groupableFields(decl);
+  const groupShape = groupFields.length
+    ? {
+        /** Count the whole filtered set by this field's value (dates by month): the answer's Groups. */
+        GroupBy: z.enum(groupFields as [string, ...string[]]).optional(),
+        /** With GroupBy: only the rows of this group, its value as JSON (`"tv"`, `true`, `2`, `"2026-01"`, `null`). */
+        Group: Text(200).optional(),
+      }
+    : {};
   const change = decl.access.change ?? decl.access.read;
 
   const List = defineCall({
@@ -207,8 +253,33 @@ function makeCalls(decl: DocumentDecl) {
       Skip: Count().optional(),
       Take: z.number().int().min(1).max(LIST_TAKE_MAX).optional(),
       IncludeDeleted: z.boolean().optional(),
+      ...groupShape,
     }),
-    result: z.object({ Rows: z.array(record), Total: Count() }),
+    result: z.object({ Rows: z.array(record), Total: Count(), Groups: z.array(ListGroup).optional() }),
+  });
+  // The whole filtered set as an xlsx file, streamed; the same flags and plant rule as the list.
+  const Export = defineCall({
+    method: 'GET',
+    path: exportPath(decl),
+    summary: `Every ${decl.noun} the list's filters match, as an xlsx file (streamed; progress on kit:<EmployeeID>).`,
+    access: decl.access.read,
+    response: 'file',
+    payload: z.object({
+      ...(decl.plantField ? { PlantID: PlantID.optional() } : {}),
+      Search: Text(200).optional(),
+      Filters: filtersText.optional(),
+      Sort: sortable.length ? z.enum(sortable as [string, ...string[]]).optional() : z.never().optional(),
+      Desc: z.boolean().optional(),
+      IncludeDeleted: z.boolean().optional(),
+      /** The columns, in order, comma-separated; left out, the list's default columns. */
+      Columns: Text(2000).optional(),
+      /** Names the export in the progress items (kit:<EmployeeID>, collection exports). */
+      ExportID: z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,40}$/, 'must be 1 to 40 letters, digits or dashes')
+        .optional(),
+    }),
+    result: z.never(),
   });
   const Get = defineCall({
     method: 'GET',
@@ -271,7 +342,7 @@ function makeCalls(decl: DocumentDecl) {
         result: z.object({ Record: record }),
       })
     : undefined;
-  return { List, Get, Update, History, Create, Delete } satisfies Record<string, CallDef | undefined>;
+  return { List, Get, Update, History, Create, Delete, Export } satisfies Record<string, CallDef | undefined>;
 }
 
 /**

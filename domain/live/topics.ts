@@ -283,6 +283,15 @@ export const topicRules: readonly TopicRule[] = [
     public: true,
     allow: () => null,
   },
+  {
+    // The kit's own topic of one employee (domain/kit/views.ts): their saved views, so every tab shows
+    // a view saved in another, and the progress of their exports.
+    name: 'kit',
+    area: 'documents',
+    pattern: /^kit:(\d{1,9})$/,
+    allow: (viewer, m) =>
+      Number(m[1]) === viewer.employeeId ? null : 'You can follow only your own saved views and exports.',
+  },
   // --- Kit documents (issue 16; domain/kit): one topic per document type, per plant for plant data
   // (docs:device:1), followed by whoever may read that type, in their own plant unless they cross plants.
   {

@@ -86,3 +86,4 @@ export const UpdateDevice = calls.Update;
 export const GetDeviceHistory = calls.History;
 export const AddDevice = calls.Create!;
 export const DeleteDevice = calls.Delete!;
+export const ExportDevices = calls.Export;

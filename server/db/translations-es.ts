@@ -7,6 +7,7 @@ import { spanishCostingTexts } from './translations-es-costing';
 import { spanishEmployeesTexts } from './translations-es-employees';
 import { spanishIntroTexts } from './translations-es-intro';
 import { spanishKitTexts } from './translations-es-kit';
+import { spanishListTexts } from './translations-es-list';
 import { spanishMaintenanceTexts } from './translations-es-maintenance';
 import { spanishPayrollTexts } from './translations-es-payroll';
 import { spanishPlanTexts } from './translations-es-plan';
@@ -190,6 +191,7 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-kit.ts': spanishKitTexts,
   'translations-es-config.ts': spanishConfigTexts,
   'translations-es-record.ts': spanishRecordTexts,
+  'translations-es-list.ts': spanishListTexts,
   // Intro's work page (issue 15).
   'translations-es-intro.ts': spanishIntroTexts,
   // /employees, /allemployees, /supervisors, /offices, the permission flags and the kit's pickers.
@@ -227,6 +229,7 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishKitTexts,
   ...spanishConfigTexts,
   ...spanishRecordTexts,
+  ...spanishListTexts,
   ...spanishIntroTexts,
   ...spanishEmployeesTexts,
   ...spanishSearchTexts,

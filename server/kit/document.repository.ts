@@ -1,4 +1,12 @@
-import { type DocumentDecl, type FieldFilter, type HistoryRow, inputOf } from '../../domain/kit/document';
+import {
+  type DocumentDecl,
+  type FieldFilter,
+  groupableFields,
+  type HistoryRow,
+  inputOf,
+  LIST_GROUPS_MAX,
+  type ListGroup,
+} from '../../domain/kit/document';
 import type { Sql } from '../db/database';
 import { invalid } from '../rpc/errors';
 
@@ -32,6 +40,10 @@ export interface ListQuery {
   skip?: number;
   take?: number;
   includeDeleted?: boolean;
+  /** Count the filtered set by this field (dates by month); with `group`, only that group's rows. */
+  groupBy?: string;
+  /** The group's value as JSON text (`"tv"`, `true`, `2`, `"2026-01"`, `null`). */
+  group?: string;
 }
 
 export type DocRecord = Record<string, unknown>;
@@ -140,22 +152,147 @@ export class DocumentRepository {
         conditions.push(`${col} = ${param(filter.Is)}`);
       }
     }
+    if (q.group !== undefined) {
+      if (!q.groupBy) throw invalid('Group: needs GroupBy, the field it is a value of');
+      const value = this.groupValue(q.groupBy, q.group);
+      const expr = this.groupExpr(q.groupBy);
+      conditions.push(value === null ? `${expr} IS NULL` : `${expr} = ${param(value)}`);
+    }
     return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
   }
 
-  /** One page and the count of all that match, in one statement (the count by a window before OFFSET). */
-  async list(db: Sql, q: ListQuery): Promise<{ Rows: DocRecord[]; Total: number }> {
-    const { decl, table } = this;
+  /** What a list groups by: the column, or a date's month as `YYYY-MM`. */
+  private groupExpr(field: string): string {
+    if (!groupableFields(this.decl).includes(field))
+      throw invalid(`GroupBy: ${this.decl.nounPlural} cannot be grouped by '${field.slice(0, 60)}'`);
+    const col = this.column(field);
+    return inputOf(this.decl.fields[field]!) === 'date' ? `to_char(${col}, 'YYYY-MM')` : col;
+  }
+
+  /** A group's value from its JSON text, checked against the field's kind (an Error naming Group otherwise). */
+  private groupValue(field: string, text: string): string | number | boolean | null {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw invalid('Group: must be the group\'s value as JSON, such as "tv", true, 2 or null');
+    }
+    if (value === null) return null;
+    const f = this.decl.fields[field]!;
+    const kind = inputOf(f);
+    const ok =
+      field === this.decl.plantField
+        ? Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 2147483647
+        : kind === 'boolean'
+          ? typeof value === 'boolean'
+          : kind === 'date'
+            ? typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value)
+            : typeof value === 'string' && value.length <= 200;
+    if (!ok) {
+      const what =
+        field === this.decl.plantField
+          ? 'a plant number'
+          : kind === 'boolean'
+            ? 'true or false'
+            : kind === 'date'
+              ? 'a month such as "2026-01"'
+              : 'a text';
+      throw invalid(`Group: ${f.label} groups are ${what}, or null`);
+    }
+    return value as string | number | boolean;
+  }
+
+  /** The filtered set's groups by `field`, with counts, in value order (empty last); at most LIST_GROUPS_MAX. */
+  async groups(db: Sql, q: ListQuery, field: string): Promise<ListGroup[]> {
+    const expr = this.groupExpr(field);
+    const { sql, params } = this.where({ ...q, group: undefined });
+    const rows = await db.query<{ value: unknown; n: number }>(
+      `SELECT ${expr} AS value, count(*) AS n FROM ${this.table.table} ${sql}
+        GROUP BY 1 ORDER BY 1 NULLS LAST LIMIT ${LIST_GROUPS_MAX}`,
+      params,
+    );
+    const isPlant = field === this.decl.plantField;
+    return rows.map((r) => ({
+      Value: r.value === null ? null : isPlant ? Number(r.value) : (r.value as string | boolean),
+      Count: Number(r.n),
+    }));
+  }
+
+  /** The list's ORDER BY parts: the sort expression and direction, checked. */
+  private order(q: ListQuery): { sortSql: string; desc: boolean } {
+    const { decl } = this;
     const sortField = q.sort ?? decl.list.sort.field;
     if (!decl.fields[sortField]?.sort && sortField !== decl.list.sort.field) {
       throw invalid(`Sort: ${decl.nounPlural} cannot be sorted by '${sortField}'`);
     }
     const desc = q.desc ?? decl.list.sort.desc ?? false;
-    // Text sorts as people read it: "LV dock scanner" before "LV KPI TV" (the C collation of PGlite
-    // would put every capital first).
     const input = inputOf(decl.fields[sortField]!);
     const sortSql =
       input === 'text' || input === 'textarea' ? `lower(${this.column(sortField)})` : this.column(sortField);
+    return { sortSql, desc };
+  }
+
+  /**
+   * Every row the list's filters match, in the list's order, `batch` at a time: each batch starts after
+   * the last row of the one before (by sort value and key), so no batch repeats or skips a row that
+   * stayed put while others changed, no transaction is held between batches (PGlite has one
+   * connection), and no OFFSET grows with the set. For the export.
+   */
+  async *scan(db: Sql, q: ListQuery, batch = 2000): AsyncGenerator<DocRecord[]> {
+    const { table } = this;
+    const { sortSql, desc } = this.order(q);
+    const { sql, params } = this.where(q);
+    const dir = desc ? 'DESC' : 'ASC';
+    const after = desc ? '<' : '>';
+    let last: { k: string | null; id: number } | null = null;
+    for (;;) {
+      const p = [...params];
+      let cursor = '';
+      if (last) {
+        p.push(last.id);
+        const id = `$${p.length}`;
+        if (last.k === null) cursor = `(${sortSql} IS NULL AND ${table.key} ${after} ${id})`;
+        else {
+          p.push(last.k);
+          const k = `$${p.length}`;
+          cursor = `(${sortSql} ${after} ${k} OR (${sortSql} = ${k} AND ${table.key} ${after} ${id}) OR ${sortSql} IS NULL)`;
+        }
+      }
+      const where = cursor ? (sql ? `${sql} AND ${cursor}` : `WHERE ${cursor}`) : sql;
+      p.push(batch);
+      const rows = await db.query<DocRecord & { __k: string | null; __id: number }>(
+        `SELECT ${this.select}, (${sortSql})::text AS "__k", ${table.key} AS "__id" FROM ${table.table} ${where}
+          ORDER BY ${sortSql} ${dir} NULLS LAST, ${table.key} ${dir} LIMIT $${p.length}`,
+        p,
+      );
+      if (!rows.length) return;
+      const tail = rows[rows.length - 1]!;
+      last = { k: tail.__k, id: Number(tail.__id) };
+      yield rows.map(({ __k: _k, __id: _id, ...r }) => r);
+      if (rows.length < batch) return;
+    }
+  }
+
+  /** One page and the count of all that match, in one statement (the count by a window before OFFSET). */
+  async list(db: Sql, q: ListQuery): Promise<{ Rows: DocRecord[]; Total: number; Groups?: ListGroup[] }> {
+    const { table } = this;
+    // Text sorts as people read it: "LV dock scanner" before "LV KPI TV" (the C collation of PGlite
+    // would put every capital first).
+    const { sortSql, desc } = this.order(q);
+    if (q.groupBy && q.group === undefined) {
+      // The groups of the whole filtered set, not of a page: their rows are asked group by group.
+      const groups = await this.groups(db, q, q.groupBy);
+      let total = groups.reduce((sum, g) => sum + g.Count, 0);
+      if (groups.length === LIST_GROUPS_MAX) {
+        const { sql, params } = this.where(q);
+        const [count] = await db.query<{ n: number }>(
+          `SELECT count(*) AS n FROM ${table.table} ${sql}`,
+          params,
+        );
+        total = Number(count?.n ?? 0);
+      }
+      return { Rows: [], Total: total, Groups: groups };
+    }
     const { sql, params } = this.where(q);
     const n = params.length;
     const rows = await db.query<DocRecord & { __total: number }>(

@@ -14,6 +14,7 @@ import {
   type DocumentTable,
   documentHistory,
 } from './document.repository';
+import { ColumnError, exportColumns, exportProgress, exportStream, writeXlsx } from './export';
 import { registeredDocuments } from './registered';
 import { documentSearch } from './search-documents';
 
@@ -145,7 +146,56 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
         skip: p.Skip as number | undefined,
         take: p.Take as number | undefined,
         includeDeleted: p.IncludeDeleted as boolean | undefined,
+        groupBy: p.GroupBy as string | undefined,
+        group: p.Group as string | undefined,
       }) as never;
+    },
+    { plant: list },
+  );
+
+  registry.handle(
+    calls.Export,
+    async (ctx) => {
+      const p = ctx.payload as Record<string, unknown>;
+      const q = {
+        plantId: (p.PlantID as number | undefined) ?? null,
+        search: p.Search as string | undefined,
+        filters: p.Filters as never,
+        sort: p.Sort as string | undefined,
+        desc: p.Desc as boolean | undefined,
+        includeDeleted: p.IncludeDeleted as boolean | undefined,
+      };
+      let columns: ReturnType<typeof exportColumns>;
+      try {
+        columns = exportColumns(decl, p.Columns as string | undefined);
+      } catch (error) {
+        if (error instanceof ColumnError) throw invalid(error.message);
+        throw error;
+      }
+      // Every check (filters, sort) runs here, before the first byte: a refusal is still an answer.
+      const { Total } = await repo.list(ctx.db, { ...q, take: 1 });
+      const progress = exportProgress(
+        registry,
+        ctx.user!.employeeId,
+        p.ExportID as string | undefined,
+        Total,
+      );
+      const stream = exportStream(
+        async (out) => {
+          const rows = await writeXlsx(out, decl.nounPlural, columns, repo.scan(ctx.db, q), (n) =>
+            progress(n),
+          );
+          await progress(rows, true);
+        },
+        // The download is cut short and the browser says so; there is no answer left to carry a message.
+        () => {},
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return {
+        stream,
+        fileName: `${decl.nounPlural}-${day}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      } as never;
     },
     { plant: list },
   );

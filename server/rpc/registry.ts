@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Access, CallDef, ResultOf } from '../../domain/contract/call';
 import type { PendingChange } from '../../domain/live/changes';
@@ -29,6 +30,16 @@ export interface UploadedFile {
 
 export interface FileAnswer {
   bytes: Buffer;
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * A file answered as it is written (the kit's xlsx export): sent chunked, never whole in memory. The
+ * stream starts once every check passed; a failure after that can only cut the download short.
+ */
+export interface StreamedFileAnswer {
+  stream: Readable;
   fileName: string;
   contentType: string;
 }
@@ -65,7 +76,7 @@ export interface CallContext<P> {
 
 export type Handler<C extends CallDef> = (
   ctx: CallContext<z.output<C['payload']>>,
-) => Promise<[ResultOf<C>] extends [never] ? FileAnswer : ResultOf<C>>; // file calls declare result z.never()
+) => Promise<[ResultOf<C>] extends [never] ? FileAnswer | StreamedFileAnswer : ResultOf<C>>; // file calls declare result z.never()
 
 export interface Entry {
   call: CallDef;

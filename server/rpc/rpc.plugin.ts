@@ -28,6 +28,7 @@ import {
   type Entry,
   type FileAnswer,
   type RequestInfo,
+  type StreamedFileAnswer,
   type UploadedFile,
 } from './registry';
 
@@ -60,7 +61,7 @@ export const Limits = {
 
 type Outcome =
   | { envelope: Envelope; status: number /** Seconds for Retry-After on a 429. */; retryAfter?: number }
-  | { file: FileAnswer };
+  | { file: FileAnswer | StreamedFileAnswer };
 
 interface Input {
   raw: Record<string, unknown>;
@@ -242,7 +243,7 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
 
     let outcome: Outcome;
     if (entry.call.response === 'file') {
-      outcome = { file: (await entry.handler(context(db))) as FileAnswer };
+      outcome = { file: (await entry.handler(context(db))) as FileAnswer | StreamedFileAnswer };
     } else if (!inTransaction) {
       // A GET, or a POST declared `transaction: false` (web/Login), which is never remembered by PostID.
       outcome = { envelope: successEnvelope(await entry.handler(context(db))), status: 200 };
@@ -550,8 +551,21 @@ export async function rpcPlugin(app: FastifyInstance, opts: RpcOptions): Promise
     // Answered before the body was read (an upload refused at its first file): close the connection,
     // or the unread rest of the body would hold the socket open.
     if (!req.raw.readableEnded) reply.header('Connection', 'close');
+    if ('file' in outcome && 'stream' in outcome.file) {
+      const { stream, fileName, contentType } = outcome.file;
+      const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      // Made by the server, never uploaded: its type goes out as it is (xlsx's names "xml").
+      return reply
+        .header('Content-Type', contentType)
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`,
+        )
+        .send(stream);
+    }
     if ('file' in outcome) {
-      const { bytes, fileName, contentType } = outcome.file;
+      const { bytes, fileName, contentType } = outcome.file as FileAnswer;
       const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return (
         reply

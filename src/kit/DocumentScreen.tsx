@@ -21,6 +21,8 @@ import { usePlants } from '../app/plants';
 import { useTopics } from '../app/use-topic';
 import { useT } from '../i18n';
 import type { TFunction } from '../i18n/translator';
+import { GroupedRows } from './GroupedRows';
+import { ListToolbar } from './ListToolbar';
 import {
   activeFilters,
   applyLiveRecord,
@@ -31,7 +33,9 @@ import {
   type LiveRows,
   matchesQuery,
   nextPage,
+  queryOfView,
   readKitQuery,
+  visibleColumns,
   writeKitQuery,
 } from './list-state';
 import { NewRecordPanel } from './NewRecordPanel';
@@ -215,6 +219,17 @@ export function DocumentScreen(props: {
   }, [lastVisible, current.rows.length, current.total, loading, stale, loadPage]);
 
   const [active, setActive] = useState(0);
+  // Rows picked for copying (Ctrl or ⌘ click, Space on the active row); cleared by a new query.
+  const [picked, setPicked] = useState<{ key: string; ids: ReadonlySet<number> }>({ key, ids: new Set() });
+  const pickedIds = picked.key === key ? picked.ids : new Set<number>();
+  const togglePick = (id: number) => {
+    const ids = new Set(pickedIds);
+    if (ids.has(id)) ids.delete(id);
+    else ids.add(id);
+    setPicked({ key, ids });
+  };
+  // A list opened with nothing in its address shows the user's default view, once.
+  const bare = useRef(params.toString() === '');
   const open = (row: KitRow) => {
     setCreating(false);
     setQuery({ record: Number(row[decl.key]) });
@@ -226,7 +241,14 @@ export function DocumentScreen(props: {
     else if (e.key === 'ArrowUp') next = Math.max(0, active - 1);
     else if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = current.rows.length - 1;
-    else if (e.key === 'Enter') {
+    else if (e.key === 'PageDown') next = Math.min(current.rows.length - 1, active + 10);
+    else if (e.key === 'PageUp') next = Math.max(0, active - 10);
+    else if (e.key === ' ') {
+      const row = current.rows[active];
+      if (row) togglePick(Number(row[decl.key]));
+      e.preventDefault();
+      return;
+    } else if (e.key === 'Enter') {
       const row = current.rows[active];
       if (row) open(row);
       return;
@@ -236,7 +258,18 @@ export function DocumentScreen(props: {
     virtualizer.scrollToIndex(next);
   };
 
-  const columns = decl.list.columns.map((name) => ({ name, field: decl.fields[name]! }));
+  const columns = visibleColumns(decl, query).map((name) => ({ name, field: decl.fields[name]! }));
+  const listPayload = {
+    ...(decl.plantField ? { PlantID: query.plantId ?? undefined } : {}),
+    Search: query.search.trim() || undefined,
+    Filters: Object.keys(filters).length ? JSON.stringify(filters) : undefined,
+    Sort: query.sort,
+    Desc: query.desc,
+  };
+  const copyRows = () => {
+    const chosen = current.rows.filter((r) => pickedIds.has(Number(r[decl.key])));
+    return chosen.length ? chosen : items.map((i) => current.rows[i.index]!).filter(Boolean);
+  };
   const show = (row: KitRow, name: string, field: FieldDecl): ReactNode => {
     const own = props.cells?.[name];
     if (own) return own(row);
@@ -330,6 +363,24 @@ export function DocumentScreen(props: {
               />
             ))}
         </div>
+        <ListToolbar
+          decl={decl}
+          query={query}
+          exportCall={calls.Export}
+          exportValues={{
+            ...Object.fromEntries(
+              Object.entries(listPayload).map(([k, v]) => [k, v === undefined ? undefined : String(v)]),
+            ),
+            Columns: columns.map((c) => c.name).join(','),
+          }}
+          copyRows={copyRows}
+          picked={pickedIds.size}
+          cellText={(row, name) => cellText(row[name], name, decl.fields[name]!, decl, plantName, t)}
+          onQuery={setQuery}
+          onDefaultView={
+            bare.current ? (view) => setQuery(queryOfView(decl, view.State, query.plantId)) : undefined
+          }
+        />
         {error && (
           <p className="kit-error" role="alert">
             {error}{' '}
@@ -338,8 +389,33 @@ export function DocumentScreen(props: {
             </button>
           </p>
         )}
+        {query.groupBy && (
+          <GroupedRows
+            decl={decl}
+            call={calls.List}
+            payload={listPayload}
+            groupBy={query.groupBy}
+            columns={columns.map((c) => c.name)}
+            cell={(row, name) => show(row, name, decl.fields[name]!)}
+            groupLabel={(value) =>
+              value === null
+                ? t('(empty)')
+                : cellText(
+                    typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value,
+                    query.groupBy!,
+                    decl.fields[query.groupBy!]!,
+                    decl,
+                    plantName,
+                    t,
+                  ).replace(/^(\w{3})-1-(\d{2})$/, '$1 $2')
+            }
+            onOpen={open}
+            version={`${current.total}`}
+          />
+        )}
         {/* A scrolling region must be reachable by keyboard (WCAG 2.1.1); it takes arrows, Home, End, Enter. */}
         <section
+          hidden={Boolean(query.groupBy)}
           aria-label={t('Rows')}
           className={`kit-scroll${stale ? ' kit-stale' : ''}`}
           ref={scroller}
@@ -383,15 +459,16 @@ export function DocumentScreen(props: {
                     aria-rowindex={item.index + 2}
                     aria-selected={query.record === id}
                     data-id={id}
-                    className={`kit-row${item.index === active ? ' kit-active' : ''}${current.fresh.has(id) ? ' kit-fresh' : ''}${current.changed.has(id) ? ' kit-changed' : ''}`}
+                    className={`kit-row${pickedIds.has(id) ? ' kit-picked' : ''}${item.index === active ? ' kit-active' : ''}${current.fresh.has(id) ? ' kit-fresh' : ''}${current.changed.has(id) ? ' kit-changed' : ''}`}
                     style={{
                       gridTemplateColumns: template,
                       height: ROW_HEIGHT,
                       transform: `translateY(${item.start}px)`,
                     }}
-                    onClick={() => {
+                    onClick={(e) => {
                       setActive(item.index);
-                      open(row);
+                      if (e.ctrlKey || e.metaKey) togglePick(id);
+                      else open(row);
                     }}
                   >
                     {columns.map(({ name, field }, c) => (
@@ -405,6 +482,7 @@ export function DocumentScreen(props: {
               })}
             </tbody>
           </table>
+          {current.total === null && !error && <p className="muted kit-empty">{t('Loading…')}</p>}
           {current.total === 0 && !loading && <p className="muted kit-empty">{t('Nothing matches.')}</p>}
         </section>
       </div>

@@ -3,16 +3,34 @@ import { Device } from '../../domain/platform/devices';
 import {
   activeFilters,
   applyLiveRecord,
+  chooserColumns,
   KIT_PAGE,
   type KitQuery,
   type LiveRows,
   matchesQuery,
+  moveColumn,
   nextPage,
+  queryOfView,
+  readColumns,
   readKitQuery,
+  sameView,
+  toggleColumn,
+  tsv,
+  viewStateOf,
+  visibleColumns,
   writeKitQuery,
 } from './list-state';
 
-const base: KitQuery = { plantId: 1, search: '', filters: {}, sort: 'Name', desc: false, record: null };
+const base: KitQuery = {
+  plantId: 1,
+  search: '',
+  filters: {},
+  sort: 'Name',
+  desc: false,
+  record: null,
+  columns: [],
+  groupBy: null,
+};
 const row = (id: number, extra: Record<string, unknown> = {}) => ({
   DeviceID: id,
   Name: `Device ${id}`,
@@ -40,6 +58,8 @@ describe('the kit list in the address', () => {
       sort: 'InstalledOn',
       desc: true,
       record: 12,
+      columns: ['Name', 'SerialNumber', 'Kind'],
+      groupBy: 'Kind',
     };
     const params = writeKitQuery(Device, q, 1);
     expect(params.get('plant')).toBe('all');
@@ -117,5 +137,86 @@ describe('a live record lands in the loaded rows', () => {
     expect(matchesQuery(Device, q, row(1, { Kind: 'tablet' }))).toBe(false);
     expect(matchesQuery(Device, q, row(1, { InstalledOn: '2026-02-01' }))).toBe(false);
     expect(matchesQuery(Device, q, row(1, { Location: 'Dock', Name: 'x' }))).toBe(false);
+  });
+});
+
+describe('columns, views and copy', () => {
+  it('keeps chosen columns in the address: declared fields only, each once, in order', () => {
+    expect(readColumns(Device, 'Notes,Name,Salary,Name')).toEqual(['Notes', 'Name']);
+    expect(readColumns(Device, null)).toEqual([]);
+    const params = writeKitQuery(Device, { ...base, columns: [...Device.list.columns] }, 1);
+    // The defaults in their own order are no choice: the address stays clean.
+    expect(params.has('cols')).toBe(false);
+    expect(readKitQuery(Device, new URLSearchParams({ group: 'Name' }), 1).groupBy).toBeNull();
+    expect(readKitQuery(Device, new URLSearchParams({ group: 'InService' }), 1).groupBy).toBe('InService');
+  });
+
+  it('offers every declared field, shows, hides and orders them, never hiding the last', () => {
+    const offered = chooserColumns(Device, base);
+    expect(offered.map((c) => c.name)).toEqual([
+      ...Device.list.columns,
+      'SerialNumber',
+      'IPAddress',
+      'Notes',
+    ]);
+    expect(offered.filter((c) => c.shown).map((c) => c.name)).toEqual([...Device.list.columns]);
+    const withNotes = toggleColumn(Device, base, 'Notes');
+    expect(withNotes.at(-1)).toBe('Notes');
+    expect(toggleColumn(Device, { columns: withNotes }, 'Kind')).not.toContain('Kind');
+    expect(toggleColumn(Device, { columns: ['Name'] }, 'Name')).toEqual(['Name']);
+    expect(visibleColumns(Device, base)).toEqual([...Device.list.columns]);
+    expect(moveColumn(Device, { columns: ['Name', 'Kind', 'Notes'] }, 'Notes', -1)).toEqual([
+      'Name',
+      'Notes',
+      'Kind',
+    ]);
+    expect(moveColumn(Device, { columns: ['Name', 'Kind'] }, 'Name', -1)).toEqual(['Name', 'Kind']);
+  });
+
+  it('a view keeps search, filters, sort, columns and grouping, and opens the same list again', () => {
+    const q: KitQuery = {
+      ...base,
+      search: ' bay ',
+      filters: { Kind: { AnyOf: ['tv'] }, Name: { Contains: ' ' } },
+      sort: 'InstalledOn',
+      desc: true,
+      columns: ['Name', 'InstalledOn'],
+      groupBy: 'Kind',
+      record: 7,
+    };
+    const state = viewStateOf(Device, q);
+    expect(state).toEqual({
+      Search: 'bay',
+      Filters: { Kind: { AnyOf: ['tv'] } },
+      Sort: 'InstalledOn',
+      Desc: true,
+      Columns: ['Name', 'InstalledOn'],
+      GroupBy: 'Kind',
+    });
+    const opened = queryOfView(Device, state, 6);
+    expect(opened).toMatchObject({
+      plantId: 6,
+      record: null,
+      sort: 'InstalledOn',
+      desc: true,
+      groupBy: 'Kind',
+    });
+    expect(sameView(Device, q, state)).toBe(true);
+    expect(sameView(Device, { ...q, desc: false }, state)).toBe(false);
+    // The default list is the empty view.
+    expect(viewStateOf(Device, base)).toEqual({});
+    expect(sameView(Device, base, {})).toBe(true);
+  });
+
+  it('copies rows as tab-separated lines with a header, a tab or line break inside a value made a space', () => {
+    expect(
+      tsv(
+        ['Name', 'Notes'],
+        [
+          ['TV 1', 'a\tb'],
+          ['TV 2', 'line\r\nbreak'],
+        ],
+      ),
+    ).toBe('Name\tNotes\nTV 1\ta b\nTV 2\tline break');
   });
 });

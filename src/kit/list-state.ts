@@ -1,4 +1,5 @@
-import type { DocumentDecl, FieldFilter } from '../../domain/kit/document';
+import { type DocumentDecl, type FieldFilter, groupableFields } from '../../domain/kit/document';
+import type { ViewState } from '../../domain/kit/views';
 
 /**
  * The kit list's state that outlives a render, as pure functions (tested in list-state.test.ts): what
@@ -20,6 +21,10 @@ export interface KitQuery {
   desc: boolean;
   /** The record open in the panel. */
   record: number | null;
+  /** Visible columns in order; empty: the declaration's default columns. */
+  columns: string[];
+  /** The field the list is grouped by (a groupable one), or null. */
+  groupBy: string | null;
 }
 
 const isId = (text: string | null) => text !== null && /^\d{1,9}$/.test(text);
@@ -54,7 +59,10 @@ export function readKitQuery(
     }
   }
   const sort = params.get('sort');
+  const group = params.get('group');
   return {
+    columns: readColumns(decl, params.get('cols')),
+    groupBy: group && groupableFields(decl).includes(group) ? group : null,
     plantId,
     search: params.get('q') ?? '',
     filters,
@@ -77,8 +85,101 @@ export function writeKitQuery(decl: DocumentDecl, q: KitQuery, userPlantId: numb
     params.set('sort', q.sort);
     if (q.desc) params.set('desc', '1');
   }
+  if (q.columns.length && q.columns.join(',') !== decl.list.columns.join(','))
+    params.set('cols', q.columns.join(','));
+  if (q.groupBy) params.set('group', q.groupBy);
   if (q.record !== null) params.set('record', String(q.record));
   return params;
+}
+
+/** `cols=Name,Kind`: the declared fields named, in that order, each once; none left: the defaults. */
+export function readColumns(decl: DocumentDecl, text: string | null): string[] {
+  if (!text) return [];
+  const names = [...new Set(text.split(','))].filter((n) => Object.hasOwn(decl.fields, n));
+  return names;
+}
+
+/** The columns the list shows: the chosen ones, else the declaration's. */
+export function visibleColumns(decl: DocumentDecl, q: Pick<KitQuery, 'columns'>): string[] {
+  return q.columns.length ? q.columns : [...decl.list.columns];
+}
+
+/** Every column the chooser offers, visible ones first in their order, then the other declared fields. */
+export function chooserColumns(
+  decl: DocumentDecl,
+  q: Pick<KitQuery, 'columns'>,
+): { name: string; shown: boolean }[] {
+  const shown = visibleColumns(decl, q);
+  const rest = Object.keys(decl.fields).filter((n) => !shown.includes(n));
+  return [...shown.map((name) => ({ name, shown: true })), ...rest.map((name) => ({ name, shown: false }))];
+}
+
+/** Shows or hides one column (the last visible one stays). */
+export function toggleColumn(decl: DocumentDecl, q: Pick<KitQuery, 'columns'>, name: string): string[] {
+  const shown = visibleColumns(decl, q);
+  if (shown.includes(name)) return shown.length > 1 ? shown.filter((n) => n !== name) : shown;
+  return Object.hasOwn(decl.fields, name) ? [...shown, name] : shown;
+}
+
+/** Moves a visible column one place earlier (-1) or later (+1). */
+export function moveColumn(
+  decl: DocumentDecl,
+  q: Pick<KitQuery, 'columns'>,
+  name: string,
+  by: -1 | 1,
+): string[] {
+  const shown = visibleColumns(decl, q).slice();
+  const at = shown.indexOf(name);
+  const to = at + by;
+  if (at < 0 || to < 0 || to >= shown.length) return shown;
+  [shown[at], shown[to]] = [shown[to]!, shown[at]!];
+  return shown;
+}
+
+/** What a saved view keeps of the list (not the plant nor the open record). */
+export function viewStateOf(decl: DocumentDecl, q: KitQuery): ViewState {
+  const state: ViewState = {};
+  if (q.search.trim()) state.Search = q.search.trim();
+  const filters = activeFilters(q.filters);
+  if (Object.keys(filters).length) state.Filters = filters;
+  if (q.sort !== decl.list.sort.field || q.desc !== (decl.list.sort.desc ?? false)) {
+    state.Sort = q.sort;
+    state.Desc = q.desc;
+  }
+  if (q.columns.length) state.Columns = q.columns;
+  if (q.groupBy) state.GroupBy = q.groupBy;
+  return state;
+}
+
+/** The list a saved view opens: its parts over the defaults, keeping the plant (and no record open). */
+export function queryOfView(decl: DocumentDecl, state: ViewState, plantId: number | null): KitQuery {
+  const params = new URLSearchParams();
+  if (state.Search) params.set('q', state.Search);
+  if (state.Filters && Object.keys(state.Filters).length) params.set('f', JSON.stringify(state.Filters));
+  if (state.Sort) {
+    params.set('sort', state.Sort);
+    if (state.Desc) params.set('desc', '1');
+  }
+  if (state.Columns?.length) params.set('cols', state.Columns.join(','));
+  if (state.GroupBy) params.set('group', state.GroupBy);
+  return { ...readKitQuery(decl, params, null), plantId };
+}
+
+/** Whether the list shows what the view says (the view's name is then shown as the current one). */
+export function sameView(decl: DocumentDecl, q: KitQuery, state: ViewState): boolean {
+  return (
+    JSON.stringify(viewStateOf(decl, q)) ===
+    JSON.stringify(viewStateOf(decl, queryOfView(decl, state, q.plantId)))
+  );
+}
+
+/**
+ * Rows as tab-separated text with a header line, as Excel pastes it: a tab or line break inside a value
+ * becomes a space, so each row stays one line.
+ */
+export function tsv(headers: string[], rows: string[][]): string {
+  const clean = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
+  return [headers, ...rows].map((line) => line.map(clean).join('\t')).join('\n');
 }
 
 /** The filters that filter something (an emptied text box or an empty choice is no filter). */
