@@ -3,6 +3,7 @@ import { spanishApiBrowserTexts } from './translations-es-apibrowser';
 import { spanishBoardTexts } from './translations-es-boards';
 import { spanishChecksTexts } from './translations-es-checks';
 import { spanishCostingTexts } from './translations-es-costing';
+import { spanishHardwareTexts } from './translations-es-hardware';
 import { spanishIntroTexts } from './translations-es-intro';
 import { spanishKitTexts } from './translations-es-kit';
 import { spanishMaintenanceTexts } from './translations-es-maintenance';
@@ -183,6 +184,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-kit.ts': spanishKitTexts,
   // Intro's work page (issue 15).
   'translations-es-intro.ts': spanishIntroTexts,
+  // The hardware screens (issue 16): printers, PLCs, thresholds, barcodes.
+  'translations-es-hardware.ts': spanishHardwareTexts,
 };
 
 /**
@@ -212,5 +215,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishApiBrowserTexts,
   ...spanishKitTexts,
   ...spanishIntroTexts,
+  ...spanishHardwareTexts,
   ...shellTexts,
 };

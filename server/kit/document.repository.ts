@@ -13,8 +13,11 @@ export interface DocumentTable {
   key: string;
   /** Set when a record is deleted; a deleted record stays, with its history. */
   deletedAt: string;
-  /** Each declared field's column; `date` columns travel as `YYYY-MM-DD` text, never through a zone. */
-  columns: Record<string, string | { column: string; as: 'date' }>;
+  /**
+   * Each declared field's column; `date` columns travel as `YYYY-MM-DD` text, never through a zone,
+   * `timestamp` ones (timestamptz) as ISO UTC text.
+   */
+  columns: Record<string, string | { column: string; as: 'date' | 'timestamp' }>;
 }
 
 export interface ListQuery {
@@ -61,7 +64,10 @@ export class DocumentRepository {
     };
     const expr = (field: string) => {
       const c = table.columns[field]!;
-      return typeof c === 'string' ? c : `to_char(${c.column}, 'YYYY-MM-DD')`;
+      if (typeof c === 'string') return c;
+      return c.as === 'timestamp'
+        ? `to_char(${c.column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        : `to_char(${c.column}, 'YYYY-MM-DD')`;
     };
     this.select = [
       `${table.key} AS "${decl.key}"`,

@@ -30,6 +30,20 @@ export interface DocumentRules {
     value: unknown;
     user: AuthUser;
   }): string | null;
+  /**
+   * A rule across fields or over other records, judged in the call's transaction on the record as it
+   * would be after a create or a field update (`before` null on create): throw `invalid(...)` naming
+   * the field to refuse, and nothing is written.
+   */
+  checkRecord?(
+    ctx: CallContext<unknown>,
+    change: { before: DocRecord | null; after: DocRecord },
+  ): Promise<void>;
+  /** More to do in the same transaction once a create, update or delete is written (republish a board). */
+  afterChange?(
+    ctx: CallContext<unknown>,
+    change: { before: DocRecord | null; after: DocRecord },
+  ): Promise<void>;
 }
 
 export function registerDocument<Fields extends Record<string, FieldDecl>>(
@@ -165,10 +179,12 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
       if (refusal) throw invalid(`${p.FieldName}: ${refusal}`);
       const old = before[p.FieldName];
       if (JSON.stringify(old) === JSON.stringify(p.Value ?? null)) return { Record: before } as never;
+      await rules.checkRecord?.(ctx, { before, after: { ...before, [p.FieldName]: p.Value ?? null } });
       await repo.setField(ctx.db, id, p.FieldName, p.Value ?? null);
       await history(ctx, id, p.FieldName, old, p.Value ?? null, decl.calls.update);
       const after = await found(ctx.db, id);
       publish(ctx, after);
+      await rules.afterChange?.(ctx, { before, after });
       // A record that moved to another plant leaves the old plant's list too.
       if (decl.plantField && plantOfRecord(before) !== plantOfRecord(after)) {
         ctx.publish({
@@ -192,10 +208,12 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
           const refusal = rules.checkChange?.({ record: null, field, value, user: ctx.user! });
           if (refusal) throw invalid(`${field}: ${refusal}`);
         }
+        await rules.checkRecord?.(ctx, { before: null, after: values });
         const id = await repo.insert(ctx.db, values);
         const record = await found(ctx.db, id);
         await history(ctx, id, '(created)', null, values, decl.calls.create!);
         publish(ctx, record);
+        await rules.afterChange?.(ctx, { before: null, after: record });
         return { Record: record } as never;
       },
       { plant: byPayload },
@@ -213,10 +231,25 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
         await history(ctx, id, '(deleted)', null, null, decl.calls.delete!);
         const after = await found(ctx.db, id);
         publish(ctx, after);
+        await rules.afterChange?.(ctx, { before, after });
         return { Record: after } as never;
       },
       { plant: byRecord },
     );
   }
   return repo;
+}
+
+/**
+ * Publishes a record's new state on its type's live topic, as the kit's own calls do: for a document's
+ * own calls that write a record outside a field update (a connection test recording when it was seen).
+ */
+export function publishRecord(ctx: CallContext<unknown>, declared: DocumentDecl, record: DocRecord): void {
+  const plant = declared.plantField ? Number(record[declared.plantField]) : null;
+  ctx.publish({
+    topic: documentTopic(declared, plant),
+    collection: DOCUMENT_COLLECTION,
+    id: `${declared.type}:${record[declared.key]}`,
+    doc: { Type: declared.type, ...record },
+  });
 }

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  choiceLabel,
   type DocumentDecl,
   documentCalls,
   documentTopic,
@@ -425,7 +426,7 @@ export function cellText(
   if (kind === 'boolean') return value ? t('Yes') : t('No');
   if (kind === 'date' && typeof value === 'string') return formatDate(`${value}T12:00:00Z`, null);
   if (name === decl.plantField && typeof value === 'number') return plantName(value);
-  if (kind === 'choice') return t(String(value));
+  if (kind === 'choice') return t(choiceLabel(field, String(value)));
   return String(value);
 }
 
@@ -470,7 +471,7 @@ function FilterControl(props: {
             <option value="">{t('Any')}</option>
             {(field.choices ?? []).map((c) => (
               <option key={c} value={c}>
-                {t(c)}
+                {t(choiceLabel(field, c))}
               </option>
             ))}
           </select>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DocumentDecl, documentCalls, type HistoryRow } from '../../domain/kit/document';
+import { choiceLabel, type DocumentDecl, documentCalls, type HistoryRow } from '../../domain/kit/document';
 import { formatDateTime } from '../../domain/platform/dates';
 import { useEnqueue, useServices } from '../app/context';
 import { useT } from '../i18n';
+import { DeclaredActions } from './DeclaredActions';
 import { FieldEditor, textOf } from './FieldEditor';
 import type { KitRow } from './list-state';
 
@@ -92,7 +93,12 @@ export function RecordPanel(props: {
     toasts.show(t('{{name}} was deleted.', { name }), { kind: 'success' });
   };
 
-  const title = record ? String(record[decl.list.columns[0]!] ?? '') : '';
+  const first = decl.fields[decl.list.columns[0]!]!;
+  const title = record
+    ? first.choices
+      ? t(choiceLabel(first, String(record[decl.list.columns[0]!] ?? '')))
+      : String(record[decl.list.columns[0]!] ?? '')
+    : '';
   return (
     <aside className="card kit-record" aria-label={t('Record details')} data-record={id}>
       <div className="row spread">
@@ -116,6 +122,7 @@ export function RecordPanel(props: {
           {error}
         </p>
       )}
+      <DeclaredActions decl={decl} record={record} />
       {record && (
         <div className="kit-fields">
           {Object.entries(decl.fields).map(([name, field]) => (
@@ -166,6 +173,7 @@ export function describeChange(
     if (v === null || v === undefined || v === '') return t('(none)');
     if (typeof v === 'boolean') return v ? t('Yes') : t('No');
     if (h.Field === decl.plantField && typeof v === 'number') return plantOf(v);
+    if (field?.choices) return t(choiceLabel(field, String(v)));
     return String(v);
   };
   return t('changed {{field}} from {{old}} to {{new}}', {
