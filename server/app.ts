@@ -11,6 +11,7 @@ import { registerAlgorithmCalls } from './areas/algorithms';
 // TV painting, scoreboard and KPI boards (issue 7 parts 2-3).
 import { boardsHook, registerBoardCalls } from './areas/boards/boards.routes';
 import { KpiPublisher } from './areas/boards/kpi-publisher';
+import { registerThresholdCalls } from './areas/boards/thresholds.routes';
 import { registerCostingCalls } from './areas/costing';
 import { registerCuringCalls } from './areas/curing/curing.routes';
 import { CuringService } from './areas/curing/curing.service';
@@ -22,6 +23,7 @@ import { registerPaintingCalls } from './areas/painting/painting.routes';
 import { PaintingService } from './areas/painting/painting.service';
 import { registerPayrollCalls } from './areas/payroll/payroll.routes';
 import { PayrollService } from './areas/payroll/payroll.service';
+import { registerBarcodeCalls } from './areas/platform/barcodes.routes';
 import { registerConfigCalls } from './areas/platform/config.routes';
 import { registerDatabaseCatalogCalls } from './areas/platform/database-catalog';
 import { registerDeviceCalls } from './areas/platform/devices.routes';
@@ -30,7 +32,9 @@ import { storedBytesOf } from './areas/platform/files.repository';
 import { LoginLimiter } from './areas/platform/login-limiter';
 import { registerMyWorkCalls } from './areas/platform/my-work.routes';
 import { registerPlatformCalls } from './areas/platform/platform.routes';
+import { registerPlcCalls } from './areas/platform/plcs.routes';
 import { Presence, type PresenceOptions } from './areas/platform/presence';
+import { registerPrinterCalls } from './areas/platform/printers.routes';
 import { SessionService } from './areas/platform/session.service';
 import { registerSettingsCalls } from './areas/platform/settings.routes';
 import { registerShellCalls } from './areas/platform/shell.routes';
@@ -166,6 +170,10 @@ export async function buildApp(
   registerRecordCalls(registry);
   registerSavedViewCalls(registry);
   setKitLive(registry, db, backplane);
+  // Issue 16's hardware screens: label printers (and the printing other areas use), PLCs, barcodes.
+  registerPrinterCalls(registry);
+  registerPlcCalls(registry);
+  registerBarcodeCalls(registry);
   registerOrderCalls(registry);
   // Scheduling runs the plan area's algorithm for a task (on the task's machine and pieces), and hears
   // plan operation changes inside the plan call's transaction so the tasks follow.
@@ -189,6 +197,7 @@ export async function buildApp(
   registerShopfloorCalls(registry, new ShopfloorService(undefined, boardsHook(painting, kpi)));
   registerPaintingCalls(registry, painting);
   registerBoardCalls(registry);
+  registerThresholdCalls(registry, kpi);
   const qualityChecks = new QualityChecksService();
   const payroll = new PayrollService();
   const timeclock = new TimeclockService();

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { KpiLevel } from './thresholds';
+
+/** The levels a board colours each KPI by (/thresholds; absent in documents made before them). */
+const Levels = z.object({
+  attainment: KpiLevel,
+  scrapPercent: KpiLevel,
+  downtimeMinutes: KpiLevel,
+  idlePeople: KpiLevel,
+});
 
 /**
  * The scoreboard and KPI monitor documents (issue 7 part 3; server/areas/boards/README.md). Public:
@@ -26,6 +35,8 @@ export const ScoreRow = z.object({
   WorkingMinutes: z.number(),
   /** Who is on it now (names only). */
   Operators: z.array(z.string()),
+  /** This machine's levels: its own thresholds, else the plant's, else the defaults. */
+  Thresholds: Levels.optional(),
 });
 export type ScoreRow = z.infer<typeof ScoreRow>;
 
@@ -46,6 +57,8 @@ export const BayBoard = z.object({
   ShiftStart: Instant.nullable(),
   Rows: z.array(ScoreRow),
   Totals: BayTotals,
+  /** The plant's levels, for the totals. */
+  Thresholds: Levels.optional(),
   AsOf: Instant,
 });
 export type BayBoard = z.infer<typeof BayBoard>;
@@ -79,6 +92,8 @@ export const KpiBoard = z.object({
   MachinesDown: z.number().int(),
   /** Good pieces per hour from the shift's first hour to now. */
   Hourly: z.array(HourPieces),
+  /** The plant's levels of each KPI (/thresholds, else the defaults). */
+  Thresholds: Levels.optional(),
   AsOf: Instant,
 });
 export type KpiBoard = z.infer<typeof KpiBoard>;

@@ -27,6 +27,8 @@ export interface FieldDecl {
   filter?: FilterKind;
   /** For `choice` filters: the values a user may pick. */
   choices?: readonly string[];
+  /** How a choice reads (English; screens translate it), when the stored value is a code: `modbusTcp` → "Modbus TCP". */
+  choiceLabels?: Readonly<Record<string, string>>;
   /** The list may be sorted by it. */
   sort?: boolean;
   /** Part of the list's free-text search. */
@@ -51,6 +53,11 @@ export type FieldInput =
   | 'plant'
   /** A picker (src/kit/Picker.tsx): searches web/Pick as you type; the field holds the record's id. */
   | PickKind;
+
+/** The English text of a choice: its declared label, else the value itself. */
+export function choiceLabel(field: Pick<FieldDecl, 'choiceLabels'>, value: string): string {
+  return field.choiceLabels?.[value] ?? value;
+}
 
 /** How a field is edited: as declared, else as it is filtered (a choice, a date, yes/no), else text. */
 export function inputOf(field: FieldDecl): FieldInput {
@@ -99,7 +106,24 @@ export interface DocumentDecl<Fields extends Record<string, FieldDecl> = Record<
     columns: readonly (keyof Fields & string)[];
     sort: { field: keyof Fields & string; desc?: boolean };
   };
+  /** Buttons on the record that call a call of their own with the record's key (see RecordAction). */
+  actions?: readonly RecordAction[];
 }
+
+/**
+ * A button on a kit record ("Print test label", "Test connection"): it posts `{<Key>: id}` to `call`,
+ * whose answer is {@link RecordActionResult}. Shown to those who pass the call's access, on records
+ * that are not deleted (src/kit/DeclaredActions.tsx).
+ */
+export interface RecordAction {
+  /** The button's text (English; the screen translates it). */
+  label: string;
+  call: CallDef;
+}
+
+/** What a record action answers: a sentence for the person, and whether it went well (else a warning). */
+export const RecordActionResult = z.object({ Ok: z.boolean(), Message: z.string() });
+export type RecordActionResult = z.infer<typeof RecordActionResult>;
 
 /**
  * Checks a declaration as it is written (list columns, sort and plant fields must be its own fields,

@@ -38,6 +38,11 @@ export const screenKeys = [
   'newsEditor',
   'settings',
   'inventoryAlerts',
+  // Issue 16's hardware screens (src/areas/platform: printers, PLCs, barcodes; thresholds).
+  'printers',
+  'plcs',
+  'thresholds',
+  'barcodes',
   'notfound',
   'pmOrderLoading',
   'costingEngines',
@@ -317,7 +322,7 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
     'Translations',
     { area: 'admin', flags: ['mesAdministrator', 'superAdministrator'], screen: 'translations' },
   ],
-  ['barcodes', 'Barcodes', { area: 'inventory', flags: mfg }],
+  ['barcodes', 'Barcodes', { area: 'inventory', flags: [...mfg, ...admins], screen: 'barcodes' }],
   ['devices', 'Devices', { area: 'admin', flags: admins, screen: 'devices' }],
   ['adminsettings', 'Admin Settings', { area: 'admin', flags: ['editSystemConfig', 'superAdministrator'] }],
   ['commands', 'Commands', { area: 'admin', flags: admins }],
@@ -367,8 +372,8 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
     'Raw Material Inspection',
     { area: 'quality', interface: 'manufacturing', flags: ['qualityControlPersonnel'] },
   ],
-  ['printers', 'Printers', { area: 'admin', flags: admins }],
-  ['plcs', 'PLCs', { area: 'admin', flags: admins }],
+  ['printers', 'Printers', { area: 'admin', flags: admins, screen: 'printers' }],
+  ['plcs', 'PLCs', { area: 'admin', flags: admins, screen: 'plcs' }],
   ['reportmanagement', 'Report Management', { area: 'admin', flags: admins }],
   [
     'newseditor',
@@ -399,7 +404,12 @@ group({ base: '/', area: 'platform', interface: 'web' }, [
   [
     'thresholds',
     'Thresholds',
-    { area: 'production-plan', interface: 'manufacturing', flags: ['editSystemConfig'] },
+    {
+      area: 'production-plan',
+      interface: 'manufacturing',
+      flags: ['editSystemConfig', 'mesAdministrator', 'superAdministrator'],
+      screen: 'thresholds',
+    },
   ],
   ['/pm/checklistmanagement', 'Checklist Management', { area: 'pm', interface: 'pm', flags: ['pmSupport'] }],
   // '/forms' and '/form/{formID}' are listed again in §2.1's General list: the PM rows above serve them.

@@ -6,6 +6,7 @@ import type { Database, Sql } from './database';
 import { seedAlgorithms } from './seed-algorithms';
 import { seedCostingEngines } from './seed-costing';
 import { seedDevices } from './seed-devices';
+import { seedHardware } from './seed-hardware';
 import { seedMaintenance } from './seed-maintenance';
 import { seedOffices } from './seed-offices';
 import { seedOrders } from './seed-orders';
@@ -378,6 +379,8 @@ export async function seedDemo(
     await seedShopfloor(tx);
     // Before payroll: the maintenance technicians are plant employees with payroll weeks like the rest.
     await seedMaintenance(tx);
+    // The thresholds before the boards' documents, which are coloured by them (issue 16).
+    await seedHardware(tx);
     // Paint lines, bays and the TV boards' documents (issue 7 parts 2-3).
     await seedPainting(tx);
     await seedPayroll(tx);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { choiceLabel } from '../../domain/kit/document';
 import { documentTypes } from '../../domain/kit/documents';
 import { spanishTranslations } from './translations-es';
 
@@ -9,7 +10,10 @@ describe('the Spanish of every kit declaration', () => {
       const texts = [
         d.noun,
         d.nounPlural,
-        ...Object.values(d.fields).flatMap((f) => [f.label, ...(f.choices ?? [])]),
+        ...Object.values(d.fields).flatMap((f) => [
+          f.label,
+          ...(f.choices ?? []).map((c) => choiceLabel(f, c)),
+        ]),
       ];
       for (const text of texts)
         if (!Object.hasOwn(spanishTranslations, text)) missing.push(`${d.type}: ${text}`);

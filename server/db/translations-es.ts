@@ -5,6 +5,7 @@ import { spanishChecksTexts } from './translations-es-checks';
 import { spanishConfigTexts } from './translations-es-config';
 import { spanishCostingTexts } from './translations-es-costing';
 import { spanishEmployeesTexts } from './translations-es-employees';
+import { spanishHardwareTexts } from './translations-es-hardware';
 import { spanishIntroTexts } from './translations-es-intro';
 import { spanishKitTexts } from './translations-es-kit';
 import { spanishListTexts } from './translations-es-list';
@@ -198,6 +199,8 @@ export const spanishTextMaps: Readonly<Record<string, Readonly<Record<string, st
   'translations-es-employees.ts': spanishEmployeesTexts,
   // Global search, /databasecatalog and /caching (issue 16).
   'translations-es-search.ts': spanishSearchTexts,
+  // The hardware screens (issue 16): printers, PLCs, thresholds, barcodes.
+  'translations-es-hardware.ts': spanishHardwareTexts,
 };
 
 /**
@@ -233,5 +236,6 @@ export const spanishTranslations: Record<string, string> = {
   ...spanishIntroTexts,
   ...spanishEmployeesTexts,
   ...spanishSearchTexts,
+  ...spanishHardwareTexts,
   ...shellTexts,
 };

@@ -38,15 +38,23 @@ export interface DocumentRules {
     db?: CallContext<unknown>['db'];
   }): string | null | Promise<string | null>;
   /**
-   * A rule between fields (a window whose end is after its start): the record as it would be after a
-   * create or a field change. Null to allow; otherwise `{field, reason}` (answered as an Error naming it).
+   * A rule across fields or over other records, judged in the call's transaction on the record as it
+   * would be after a create or a field change (`before` null on create): answer `{field, reason}` (or
+   * throw `invalid(...)` naming the field) to refuse, and nothing is written; null to allow.
    */
-  checkRecord?(record: DocRecord): { field: string; reason: string } | null;
+  checkRecord?(
+    ctx: CallContext<unknown>,
+    change: { before: DocRecord | null; after: DocRecord },
+  ):
+    | { field: string; reason: string }
+    | null
+    | undefined
+    | Promise<{ field: string; reason: string } | null | undefined | void>;
   /**
    * After a create, a field change or a delete is written (same transaction): what the document's area
    * does beyond the kit, e.g. telling the sessions of an employee whose flags changed, publishing to a
-   * document's own topics. `before` is null for a create; `field` is the changed field (null for a
-   * create or a delete).
+   * document's own topics, republishing a board. `before` is null for a create; `field` is the changed
+   * field (null for a create or a delete).
    */
   afterChange?(
     ctx: CallContext<unknown>,
@@ -240,7 +248,10 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
         db: ctx.db,
       });
       if (refusal) throw invalid(`${p.FieldName}: ${refusal}`);
-      const between = rules.checkRecord?.({ ...before, [p.FieldName]: p.Value ?? null });
+      const between = await rules.checkRecord?.(ctx, {
+        before,
+        after: { ...before, [p.FieldName]: p.Value ?? null },
+      });
       if (between) throw invalid(`${between.field}: ${between.reason}`);
       const old = before[p.FieldName];
       if (JSON.stringify(old) === JSON.stringify(p.Value ?? null)) return { Record: before } as never;
@@ -278,7 +289,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
           });
           if (refusal) throw invalid(`${field}: ${refusal}`);
         }
-        const between = rules.checkRecord?.(values);
+        const between = await rules.checkRecord?.(ctx, { before: null, after: values });
         if (between) throw invalid(`${between.field}: ${between.reason}`);
         const id = await repo.insert(ctx.db, values);
         const record = await found(ctx.db, id);
@@ -309,4 +320,18 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
     );
   }
   return repo;
+}
+
+/**
+ * Publishes a record's new state on its type's live topic, as the kit's own calls do: for a document's
+ * own calls that write a record outside a field update (a connection test recording when it was seen).
+ */
+export function publishRecord(ctx: CallContext<unknown>, declared: DocumentDecl, record: DocRecord): void {
+  const plant = declared.plantField ? Number(record[declared.plantField]) : null;
+  ctx.publish({
+    topic: documentTopic(declared, plant),
+    collection: DOCUMENT_COLLECTION,
+    id: `${declared.type}:${record[declared.key]}`,
+    doc: { Type: declared.type, ...record },
+  });
 }

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  choiceLabel,
   DOCUMENT_COLLECTION,
   type DocumentDecl,
   documentCalls,
@@ -532,7 +533,7 @@ export function cellText(
   if (kind === 'datetime' && typeof value === 'string')
     return formatDateTime(value, Intl.DateTimeFormat().resolvedOptions().timeZone);
   if (name === decl.plantField && typeof value === 'number') return plantName(value);
-  if (kind === 'choice') return t(String(value));
+  if (kind === 'choice') return t(choiceLabel(field, String(value)));
   return String(value);
 }
 
@@ -577,7 +578,7 @@ function FilterControl(props: {
             <option value="">{t('Any')}</option>
             {(field.choices ?? []).map((c) => (
               <option key={c} value={c}>
-                {t(c)}
+                {t(choiceLabel(field, c))}
               </option>
             ))}
           </select>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { issueText } from '../../domain/contract/errors';
-import { type FieldDecl, inputOf } from '../../domain/kit/document';
+import { choiceLabel, type FieldDecl, inputOf } from '../../domain/kit/document';
 import { type PickKind, pickKinds } from '../../domain/kit/pick';
 import { useServices } from '../app/context';
 import { usePlants } from '../app/plants';
@@ -108,7 +108,7 @@ export function FieldEditor(props: {
     const options =
       kind === 'plant'
         ? (plants ?? []).map((p) => ({ value: String(p.PlantID), text: p.PlantName }))
-        : (field.choices ?? []).map((c) => ({ value: c, text: t(c) }));
+        : (field.choices ?? []).map((c) => ({ value: c, text: t(choiceLabel(field, c)) }));
     input = (
       <select {...common} value={shown} onChange={(e) => commit(e.target.value)}>
         {shown === '' && <option value="">{t('(none)')}</option>}

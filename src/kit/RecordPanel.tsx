@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import {
+  choiceLabel,
   type DocumentDecl,
   documentCalls,
   type FieldDecl,
@@ -10,6 +11,7 @@ import { isPickKind, type PickKind } from '../../domain/kit/pick';
 import { useEnqueue, useServices, useUser } from '../app/context';
 import { useT } from '../i18n';
 import { Attachments } from './Attachments';
+import { DeclaredActions } from './DeclaredActions';
 import { FieldEditor, textOf } from './FieldEditor';
 import type { KitRow } from './list-state';
 import { usePickLabel } from './Picker';
@@ -102,7 +104,12 @@ export function RecordPanel(props: {
     toasts.show(t('{{name}} was deleted.', { name }), { kind: 'success' });
   };
 
-  const title = record ? String(record[decl.list.columns[0]!] ?? '') : '';
+  const first = decl.fields[decl.list.columns[0]!]!;
+  const title = record
+    ? first.choices
+      ? t(choiceLabel(first, String(record[decl.list.columns[0]!] ?? '')))
+      : String(record[decl.list.columns[0]!] ?? '')
+    : '';
   const plantId = decl.plantField && record ? Number(record[decl.plantField]) : null;
   return (
     <aside className="card kit-record" aria-label={t('Record details')} data-record={id}>
@@ -128,6 +135,7 @@ export function RecordPanel(props: {
           {error}
         </p>
       )}
+      <DeclaredActions decl={decl} record={record} />
       {record && props.top && <div className="kit-record-top">{props.top(record)}</div>}
       {record &&
         fieldGroups(decl).map(([group, fields]) => {
@@ -234,6 +242,7 @@ export function describeChange(
     if (v === null || v === undefined || v === '') return t('(none)');
     if (typeof v === 'boolean') return v ? t('Yes') : t('No');
     if (h.Field === decl.plantField && typeof v === 'number') return plantOf(v);
+    if (field?.choices) return t(choiceLabel(field, String(v)));
     return String(v);
   };
   return t('changed {{field}} from {{old}} to {{new}}', {

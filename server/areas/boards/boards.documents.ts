@@ -10,11 +10,13 @@ import {
   topDowntime,
   workingMinutes,
 } from '../../../domain/boards/rules';
+import { levelsFor } from '../../../domain/boards/thresholds';
 import { boardItemChange } from '../../../domain/live/board-items';
 import type { PendingChange } from '../../../domain/live/changes';
 import { plantTimeZone } from '../../../domain/platform/plants';
 import { minutesWithin, plantDay, type Window } from '../../../domain/shopfloor/rules';
 import type { Sql } from '../../db/database';
+import { thresholdRows } from './thresholds.repository';
 
 /**
  * The scoreboard (`bay:{BayNumber}`) and KPI monitor (`kpi:{PlantID}`) documents, one builder for the
@@ -162,7 +164,11 @@ export async function bayBoard(db: Sql, bayNumber: number, now: string): Promise
   );
   if (!bay) return null;
   const f = await plantFloor(db, bay.plant_id, now);
-  const rows = f.machines.filter((m) => m.BayNumber === bayNumber).map((m) => scoreRow(f, m));
+  // Each machine's levels (its own thresholds, else the plant's, else the defaults): /thresholds.
+  const limits = await thresholdRows(db, bay.plant_id);
+  const rows = f.machines
+    .filter((m) => m.BayNumber === bayNumber)
+    .map((m) => ({ ...scoreRow(f, m), Thresholds: levelsFor(limits, bay.plant_id, m.ResourceID) }));
   return {
     BayNumber: bayNumber,
     PlantID: bay.plant_id,
@@ -170,6 +176,7 @@ export async function bayBoard(db: Sql, bayNumber: number, now: string): Promise
     ShiftStart: f.shift,
     Rows: rows,
     Totals: bayTotals(rows),
+    Thresholds: levelsFor(limits, bay.plant_id),
     AsOf: now,
   };
 }
@@ -205,6 +212,7 @@ export async function kpiBoard(db: Sql, plantId: number, now: string): Promise<K
       }),
     ),
     MachinesDown: rows.filter((r) => r.DownReason !== null).length,
+    Thresholds: levelsFor(await thresholdRows(db, plantId), plantId),
     Hourly: hourlyPieces(
       f.completions.map((c) => ({ RecordedAt: c.RecordedAt, Quantity: c.Quantity })),
       f.shift,
@@ -219,6 +227,15 @@ export const bayChange = (b: BayBoard): PendingChange =>
 
 export const kpiChange = (k: KpiBoard): PendingChange =>
   boardItemChange(kpiTopic(k.PlantID), KPI_KIND, String(k.PlantID), k.PlantID, k);
+
+/** The bay numbers of a plant (a threshold change republishes them). */
+export async function baysOfPlant(db: Sql, plantId: number): Promise<number[]> {
+  const rows = await db.query<{ bay_number: number }>(
+    'SELECT bay_number FROM bays WHERE plant_id = $1 ORDER BY bay_number',
+    [plantId],
+  );
+  return rows.map((r) => Number(r.bay_number));
+}
 
 /** The bays and plants of these machines and employees (what a shop-floor write must republish). */
 export async function affected(

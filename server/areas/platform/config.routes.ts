@@ -20,10 +20,12 @@ import { configQueries } from './config.repository';
 const timestamp = (column: string) => ({ column, as: 'timestamp' as const });
 
 /** A window's end must come after its start (either may be left open). */
-const windowRule = (from: string, until: string) => (record: DocRecord) => {
-  const problem = windowProblem(record[from], record[until]);
-  return problem ? { field: until, reason: problem } : null;
-};
+const windowRule =
+  (from: string, until: string) =>
+  (_ctx: unknown, { after: record }: { after: DocRecord }) => {
+    const problem = windowProblem(record[from], record[until]);
+    return problem ? { field: until, reason: problem } : null;
+  };
 
 /**
  * The config group (login page messages, TV alerts) and the news editor on the document kit, with

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { HourPieces, KpiBoard } from '../../../../domain/boards/entities';
 import { KPI_KIND, kpiTopic } from '../../../../domain/boards/live';
 import { plantTargetAt } from '../../../../domain/boards/rules';
+import { type KpiState, kpiMonitorStates } from '../../../../domain/boards/thresholds';
 import { plants, plantTimeZone } from '../../../../domain/platform/plants';
 import { useT } from '../../../i18n';
 import { BoardDayNote } from '../board-day-note';
@@ -11,6 +12,9 @@ import { useBoardItem } from '../use-board-item';
 import 'react-grid-layout/css/styles.css';
 import './kpi.css';
 import { formatTime } from '../../../ui/format';
+
+/** The colour class of a KPI state (levels from /thresholds). */
+const tone: Record<KpiState, string> = { good: 'tvk-good', warning: 'tvk-warn', alarm: 'tvk-bad' };
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
@@ -101,6 +105,7 @@ function KpiBody({ plantId, raw }: { plantId: number; raw: string }) {
   const tz = plantTimeZone(kpi.PlantID);
   const target = plantTargetAt(kpi, kpi.AsOf, now);
   const percent = target > 0 ? Math.round((kpi.Pieces / target) * 100) : null;
+  const states = kpiMonitorStates(kpi, target);
   const people = kpi.People.Direct + kpi.People.Indirect + kpi.People.Idle;
   return (
     <div data-testid="tv-kpi" data-plant={kpi.PlantID}>
@@ -125,7 +130,10 @@ function KpiBody({ plantId, raw }: { plantId: number; raw: string }) {
           <div className="tvk-sub">
             {t('Target {{target}}', { target: fmt(target) })}
             {percent !== null && (
-              <span className={percent >= 100 ? 'tvk-good' : percent >= 90 ? 'tvk-warn' : 'tvk-bad'}>
+              <span
+                className={states.attainment ? tone[states.attainment] : ''}
+                data-state={states.attainment}
+              >
                 {' '}
                 · {percent}%
               </span>
@@ -134,14 +142,22 @@ function KpiBody({ plantId, raw }: { plantId: number; raw: string }) {
         </section>
         <section key="scrap" className="tv-panel tvk-panel" data-testid="tvk-scrap">
           <h2>{t('Scrap')}</h2>
-          <div className={`tvk-huge tvk-narrow ${kpi.ScrapPercent > 3 ? 'tvk-bad' : 'tvk-good'}`}>
+          <div
+            className={`tvk-huge tvk-narrow ${tone[states.scrapPercent]}`}
+            data-state={states.scrapPercent}
+          >
             {fmt(kpi.ScrapPercent, 1)}%
           </div>
           <div className="tvk-sub">{t('{{count}} pieces', { count: fmt(kpi.ScrapPieces) })}</div>
         </section>
         <section key="downtime" className="tv-panel tvk-panel" data-testid="tvk-downtime">
           <h2>{t('Downtime today')}</h2>
-          <div className="tvk-big">{t('{{minutes}} min', { minutes: fmt(kpi.DowntimeMinutes) })}</div>
+          <div
+            className={`tvk-big ${states.downtimeMinutes === 'good' ? '' : tone[states.downtimeMinutes]}`}
+            data-state={states.downtimeMinutes}
+          >
+            {t('{{minutes}} min', { minutes: fmt(kpi.DowntimeMinutes) })}
+          </div>
           <ol className="tvk-reasons">
             {kpi.TopDowntime.slice(0, 3).map((r) => (
               <li key={r.Reason}>
@@ -160,7 +176,12 @@ function KpiBody({ plantId, raw }: { plantId: number; raw: string }) {
             <dt>{t('Indirect')}</dt>
             <dd>{kpi.People.Indirect}</dd>
             <dt>{t('Idle')}</dt>
-            <dd className={kpi.People.Idle > 0 ? 'tvk-warn' : ''}>{kpi.People.Idle}</dd>
+            <dd
+              className={states.idlePeople === 'good' ? '' : tone[states.idlePeople]}
+              data-state={states.idlePeople}
+            >
+              {kpi.People.Idle}
+            </dd>
           </dl>
         </section>
         <section key="hourly" className="tv-panel tvk-panel" data-testid="tvk-hourly">

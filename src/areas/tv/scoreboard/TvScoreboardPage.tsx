@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { BayBoard } from '../../../../domain/boards/entities';
 import { BAY_KIND, bayTopic } from '../../../../domain/boards/live';
 import { targetAt } from '../../../../domain/boards/rules';
+import { defaultKpiLevels, type KpiLevels, paceOf } from '../../../../domain/boards/thresholds';
 import { useT } from '../../../i18n';
 import { BoardDayNote } from '../board-day-note';
 import { TvBoard, useNow } from '../TvBoard';
@@ -11,12 +12,9 @@ import './scoreboard.css';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** Pieces against target: green at or above, amber within 10 %, red below. */
-function pace(pieces: number, target: number): 'ahead' | 'close' | 'behind' | 'none' {
-  if (target <= 0) return 'none';
-  if (pieces >= target) return 'ahead';
-  return pieces >= target * 0.9 ? 'close' : 'behind';
-}
+/** Pieces against target by the attainment level (/thresholds; by default amber below 100 %, red below 90 %). */
+const pace = (pieces: number, target: number, levels: KpiLevels | undefined) =>
+  paceOf(pieces, target, (levels ?? defaultKpiLevels).attainment);
 
 function ScoreboardBody({
   bayNumber,
@@ -48,7 +46,7 @@ function ScoreboardBody({
   }
   const rows = bay.Rows.map((r) => ({ ...r, Target: targetAt(r, bay.AsOf, now) }));
   const target = rows.reduce((s, r) => s + r.Target, 0);
-  const totalPace = pace(bay.Totals.Pieces, target);
+  const totalPace = pace(bay.Totals.Pieces, target, bay.Thresholds);
   return (
     <div className="tvs" data-testid="tv-scoreboard" data-bay={bay.BayNumber}>
       <BoardDayNote asOf={bay.AsOf} plantId={bay.PlantID} />
@@ -68,7 +66,11 @@ function ScoreboardBody({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.ResourceID} data-resource={r.ResourceID} data-pace={pace(r.Pieces, r.Target)}>
+            <tr
+              key={r.ResourceID}
+              data-resource={r.ResourceID}
+              data-pace={pace(r.Pieces, r.Target, r.Thresholds)}
+            >
               <td>
                 <strong className="tvs-machine">{r.ResourceID}</strong>
                 <span className="tvs-desc">{r.Description}</span>
