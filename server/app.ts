@@ -49,6 +49,11 @@ import { registerFeedCalls } from './feed/feed.routes';
 import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
+import { JobWorker, type WorkerOptions } from './kit/jobs';
+// The job queue, the mail sender and /hangfire's calls (issue 16 items 7-8).
+import { registerJobCalls } from './kit/jobs.routes';
+import { mailSending } from './kit/mail';
+import { registerMailSender } from './kit/mail-sender';
 import { loggerOptions, RequestLogController } from './log';
 import { type Ops, registerOps } from './ops';
 import { clientErrorHandler } from './rpc/client-error';
@@ -69,6 +74,8 @@ export interface App {
   ops: Ops;
   /** The plant KPI monitors' coalesced rebuild (server/areas/boards/kpi-publisher.ts). */
   kpi: KpiPublisher;
+  /** This process's job worker (server/kit/jobs.ts): areas add handlers with `jobs.handle(kind, fn)`. */
+  jobs: JobWorker;
 }
 
 /**
@@ -84,6 +91,8 @@ export async function buildApp(
     presence?: Partial<PresenceOptions>;
     /** Engines and algorithms of the plan calls (tests inject their own). */
     rateSources?: RateSources;
+    /** The job worker's timing (tests shorten it); `false`: no polling (tests drive runOnce). */
+    jobs?: WorkerOptions | false;
   } & FeedOptions &
     HubAppOptions = {},
 ): Promise<App> {
@@ -177,6 +186,13 @@ export async function buildApp(
   registerCostingCalls(registry);
   registerMachineCalls(registry);
   registerAlgorithmCalls(registry);
+  // The job queue: one worker per process, started when the server is ready and stopped after the drain.
+  const jobs = new JobWorker(db, backplane, { log: fastify.log, ...(opts.jobs || {}) });
+  mailSending.enabled = config.smtpUrl !== null;
+  if (config.smtpUrl) registerMailSender(jobs, db, backplane, config.smtpUrl);
+  registerJobCalls(registry, jobs);
+  if (opts.jobs !== false) fastify.addHook('onReady', () => jobs.start());
+  fastify.addHook('preClose', () => jobs.stop());
   await fastify.register(rpcPlugin, {
     db,
     registry,
@@ -269,5 +285,5 @@ export async function buildApp(
         ),
     );
   }
-  return { fastify, registry, sessions, backplane, hub, ops, kpi };
+  return { fastify, registry, sessions, backplane, hub, ops, kpi, jobs };
 }
