@@ -54,6 +54,7 @@ import { JobWorker, type WorkerOptions } from './kit/jobs';
 import { registerJobCalls } from './kit/jobs.routes';
 import { mailSending } from './kit/mail';
 import { registerMailSender } from './kit/mail-sender';
+import { registerPrintCalls } from './kit/print.routes';
 import { loggerOptions, RequestLogController } from './log';
 import { type Ops, registerOps } from './ops';
 import { clientErrorHandler } from './rpc/client-error';
@@ -191,6 +192,7 @@ export async function buildApp(
   mailSending.enabled = config.smtpUrl !== null;
   if (config.smtpUrl) registerMailSender(jobs, db, backplane, config.smtpUrl);
   registerJobCalls(registry, jobs);
+  registerPrintCalls(registry);
   if (opts.jobs !== false) fastify.addHook('onReady', () => jobs.start());
   fastify.addHook('preClose', () => jobs.stop());
   await fastify.register(rpcPlugin, {

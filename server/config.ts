@@ -41,7 +41,7 @@ export interface Config {
   uploadQuotaBytes: number;
   /**
    * Where mail is sent (SMTP_URL, e.g. smtp://user:pass@mail.example.com:587; smtps:// for TLS). Unset:
-   * nothing is sent and every message stays in the outbox that /hangfire shows.
+   * nothing is sent and every message stays in the outbox (web/GetMailOutbox).
    */
   smtpUrl: string | null;
 }

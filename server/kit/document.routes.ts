@@ -14,6 +14,8 @@ import {
   type DocumentTable,
   documentHistory,
 } from './document.repository';
+import type { PrintTemplate } from './print';
+import { rememberPrintable } from './print.routes';
 
 /**
  * Serves a kit document type (issue 16): its list, record, field update, create, delete and history
@@ -30,6 +32,8 @@ export interface DocumentRules {
     value: unknown;
     user: AuthUser;
   }): string | null;
+  /** The type's own PDF layout for web/PrintDocument and web/MailDocument (server/kit/print.ts). */
+  print?: PrintTemplate;
 }
 
 export function registerDocument<Fields extends Record<string, FieldDecl>>(
@@ -40,6 +44,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
 ): DocumentRepository {
   const decl = declared as unknown as DocumentDecl;
   const repo = new DocumentRepository(decl, table);
+  rememberPrintable(registry, { decl, repo, template: rules.print });
   const calls = documentCalls(decl);
   const key = decl.key;
   const plantOfRecord = (record: DocRecord | null) =>
