@@ -61,7 +61,13 @@ import { type FeedOptions, startFeed } from './feed/feed.runtime';
 import { changesAfter, latestSeqs } from './feed/feed.service';
 import { Hub, type HubAppOptions, originPolicy } from './hub';
 import { setKitLive } from './kit/export';
+import { JobWorker, type WorkerOptions } from './kit/jobs';
+// The job queue, the mail sender and /hangfire's calls (issue 16 items 7-8).
+import { registerJobCalls } from './kit/jobs.routes';
+import { mailSending } from './kit/mail';
+import { registerMailSender } from './kit/mail-sender';
 import { registerPick } from './kit/pick';
+import { registerPrintCalls } from './kit/print.routes';
 import { registerRecordCalls } from './kit/record.routes';
 import { registerSearch } from './kit/search.routes';
 import { registerSavedViewCalls } from './kit/views.routes';
@@ -85,6 +91,8 @@ export interface App {
   ops: Ops;
   /** The plant KPI monitors' coalesced rebuild (server/areas/boards/kpi-publisher.ts). */
   kpi: KpiPublisher;
+  /** This process's job worker (server/kit/jobs.ts): areas add handlers with `jobs.handle(kind, fn)`. */
+  jobs: JobWorker;
 }
 
 /**
@@ -102,6 +110,8 @@ export async function buildApp(
     rateSources?: RateSources;
     /** Bring the search index up to the areas' records before listening (default true; benches skip it). */
     searchCatchUp?: boolean;
+    /** The job worker's timing (tests shorten it); `false`: no polling (tests drive runOnce). */
+    jobs?: WorkerOptions | false;
   } & FeedOptions &
     HubAppOptions = {},
 ): Promise<App> {
@@ -218,6 +228,14 @@ export async function buildApp(
   registerSearch(fastify, registry, db, { catchUp: opts.searchCatchUp });
   // /databasecatalog (issue 16): tables, columns, rows, sizes and indexes from pg_catalog.
   registerDatabaseCatalogCalls(registry, db);
+  // The job queue: one worker per process, started when the server is ready and stopped after the drain.
+  const jobs = new JobWorker(db, backplane, { log: fastify.log, ...(opts.jobs || {}) });
+  mailSending.enabled = config.smtpUrl !== null;
+  if (config.smtpUrl) registerMailSender(jobs, db, backplane, config.smtpUrl);
+  registerJobCalls(registry, jobs);
+  registerPrintCalls(registry);
+  if (opts.jobs !== false) fastify.addHook('onReady', () => jobs.start());
+  fastify.addHook('preClose', () => jobs.stop());
   await fastify.register(rpcPlugin, {
     db,
     registry,
@@ -310,5 +328,5 @@ export async function buildApp(
         ),
     );
   }
-  return { fastify, registry, sessions, backplane, hub, ops, kpi };
+  return { fastify, registry, sessions, backplane, hub, ops, kpi, jobs };
 }

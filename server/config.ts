@@ -39,6 +39,11 @@ export interface Config {
   trustProxy: string[];
   /** Bytes of stored files one employee may have uploaded in all (UPLOAD_QUOTA_MB, default 500). */
   uploadQuotaBytes: number;
+  /**
+   * Where mail is sent (SMTP_URL, e.g. smtp://user:pass@mail.example.com:587; smtps:// for TLS). Unset:
+   * nothing is sent and every message stays in the outbox (web/GetMailOutbox).
+   */
+  smtpUrl: string | null;
 }
 
 const num = (value: string | undefined, fallback: number) => {
@@ -66,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     trustProxy: trustProxy(env.TRUST_PROXY),
     uploadQuotaBytes: num(env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
+    smtpUrl: smtpUrl(env.SMTP_URL),
   };
 }
 
@@ -94,4 +100,18 @@ function hubSecret(value: string | undefined): Buffer {
   if (!value) return randomBytes(32);
   if (value.length < 32) throw new Error('HUB_SECRET must be at least 32 characters long.');
   return Buffer.from(value, 'utf8');
+}
+
+/** SMTP_URL checked at start: a typo stops the server rather than failing every message later. */
+export function smtpUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('SMTP_URL is not a URL (for example smtp://user:password@mail.example.com:587).');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error(`SMTP_URL: the address starts with smtp:// or smtps://, not ${url.protocol}//.`);
+  return value;
 }

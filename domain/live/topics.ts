@@ -1,6 +1,7 @@
 import { engineViewFlags } from '../costing/engines';
 import { passes } from '../kit/document';
 import { documentTypes } from '../kit/documents';
+import { jobAdminFlags } from '../kit/jobs';
 import type { PermissionFlag } from '../platform/permissions';
 import { crossPlantFlags, mayCrossPlants } from '../platform/plant-scope';
 import { languages } from '../platform/session';
@@ -62,6 +63,13 @@ export const topicRules: readonly TopicRule[] = [
         ['mesAdministrator', 'informationTechnology', 'superAdministrator'],
         'the live connections',
       ),
+  },
+  {
+    // The job queue and the mail outbox (/hangfire): every job change and every outbox message.
+    name: 'jobs',
+    area: 'platform',
+    pattern: /^jobs$/,
+    allow: (viewer) => anyOf(viewer, [...jobAdminFlags], 'the background jobs'),
   },
   {
     // A language's translations (translation/SaveTranslation, DeleteTranslation): every open screen in

@@ -15,6 +15,8 @@ import {
   documentHistory,
 } from './document.repository';
 import { ColumnError, exportColumns, exportProgress, exportStream, writeXlsx } from './export';
+import type { PrintTemplate } from './print';
+import { rememberPrintable } from './print.routes';
 import { registeredDocuments } from './registered';
 import { documentSearch } from './search-documents';
 
@@ -60,6 +62,8 @@ export interface DocumentRules {
     ctx: CallContext<unknown>,
     change: { before: DocRecord | null; after: DocRecord; field: string | null },
   ): Promise<void> | void;
+  /** The type's own PDF layout for web/PrintDocument and web/MailDocument (server/kit/print.ts). */
+  print?: PrintTemplate;
 }
 
 export function registerDocument<Fields extends Record<string, FieldDecl>>(
@@ -71,6 +75,7 @@ export function registerDocument<Fields extends Record<string, FieldDecl>>(
   const decl = declared as unknown as DocumentDecl;
   const repo = new DocumentRepository(decl, table);
   registeredDocuments.set(decl.type, { decl, repo });
+  rememberPrintable(registry, { decl, repo, template: rules.print });
   const calls = documentCalls(decl);
   // Global search: fields marked `search: true` make the type findable, kept in step below.
   const search = documentSearch(decl, repo);

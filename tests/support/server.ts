@@ -83,7 +83,7 @@ export interface TestServer {
 /** The real server (every plugin, every area) on a free loopback port over a fresh database. */
 export async function startServer(
   env: Record<string, string> = {},
-  options: Pick<Parameters<typeof buildApp>[2] & object, 'rateSources'> = {},
+  options: Pick<Parameters<typeof buildApp>[2] & object, 'rateSources' | 'jobs'> = {},
 ): Promise<TestServer> {
   const { db, drop } = await freshDatabase();
   // No session cache by default: many tests change sessions and flags straight in the database and
