@@ -183,8 +183,8 @@ export const FieldFilter = z.strictObject({
   /** choice: any of these values; pick: any of these ids. */
   AnyOf: z.array(Text(200)).max(100).optional(),
   /** dateRange (YYYY-MM-DD, inclusive) or numberRange. */
-  From: z.union([LocalDate, z.number().finite()]).optional(),
-  To: z.union([LocalDate, z.number().finite()]).optional(),
+  From: z.union([LocalDate, z.number().min(-1e12).max(1e12)]).optional(),
+  To: z.union([LocalDate, z.number().min(-1e12).max(1e12)]).optional(),
   /** boolean. */
   Is: z.boolean().optional(),
 });

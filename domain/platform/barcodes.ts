@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/call';
-import { Id, Int, Text } from '../contract/fields';
+import { Id, Int, PlantID, Text } from '../contract/fields';
 
 /**
  * /barcodes: make a barcode label. The server draws the barcode with bwip-js (the preview as SVG, a
@@ -93,7 +93,7 @@ export const GetBarcodePrinters = defineCall({
   summary:
     'The label printers in service a barcode label can go to: the user’s plant’s (every plant’s for those who cross plants), the barcode default first.',
   access: { anyOf: barcodeUsers },
-  payload: z.object({ PlantID: z.number().int().min(0).optional() }),
+  payload: z.object({ PlantID: PlantID.optional() }),
   result: z.array(
     z.object({
       LabelPrinterID: Id,

@@ -58,7 +58,7 @@ export const Employee = defineDocument({
     },
     Title: {
       type: Text(200).nullable(),
-      label: 'Title',
+      label: 'Job title',
       edit: true,
       filter: 'text',
       sort: true,
@@ -121,7 +121,7 @@ export const ReportingLine = defineDocument({
   fields: {
     LastName: { type: Text(100), label: 'Last name', sort: true, search: true },
     FirstName: { type: Text(100), label: 'First name', sort: true, search: true },
-    Title: { type: Text(200).nullable(), label: 'Title', sort: true, search: true },
+    Title: { type: Text(200).nullable(), label: 'Job title', sort: true, search: true },
     PlantID: { type: PlantID, label: 'Plant', input: 'plant', sort: true },
     SupervisorID: {
       type: Id.nullable(),

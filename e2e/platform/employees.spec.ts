@@ -113,7 +113,7 @@ test('all employees and offices', async () => {
   await page.getByLabel('Search', { exact: true }).fill('Whitfield');
   await expect(total(page)).toHaveAttribute('data-total', '1');
   await page.locator('.kit-row').first().click();
-  await expect(record(page).getByLabel('Title')).toBeDisabled();
+  await expect(record(page).getByLabel('Job title')).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/allemployees-office.png`, fullPage: true });
   await noViolations(page);
 

@@ -32,7 +32,6 @@ export const spanishHardwareTexts: Record<string, string> = {
   'Print test label': 'Imprimir etiqueta de prueba',
   // PLCs (domain/platform/plcs.ts).
   PLC: 'PLC',
-  Address: 'Dirección',
   Protocol: 'Protocolo',
   'Poll every (s)': 'Consultar cada (s)',
   Enabled: 'Activo',
@@ -76,7 +75,6 @@ export const spanishHardwareTexts: Record<string, string> = {
   'Bar width (dots)': 'Ancho de barra (puntos)',
   'Height (mm)': 'Altura (mm)',
   'Human-readable text under the bars': 'Texto legible bajo las barras',
-  Preview: 'Vista previa',
   '{{symbology}} of {{text}}': '{{symbology}} de {{text}}',
   'Type the content to see the barcode.': 'Escriba el contenido para ver el código.',
   'Fix the content to see the barcode.': 'Corrija el contenido para ver el código.',

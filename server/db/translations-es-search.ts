@@ -28,7 +28,6 @@ export const spanishSearchTexts: Record<string, string> = {
   'No table or column matches "{{query}}".': 'Ninguna tabla ni columna coincide con "{{query}}".',
   'Table {{name}}': 'Tabla {{name}}',
   'Count exactly': 'Contar exactamente',
-  Columns: 'Columnas',
   Column: 'Columna',
   Nullable: 'Admite nulos',
   Default: 'Valor por defecto',

@@ -82,7 +82,7 @@ export class DocumentRepository {
       const c = table.columns[field]!;
       if (typeof c === 'string') return c;
       return c.as === 'timestamp'
-        ? `to_char(${c.column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        ? `to_char(${c.column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
         : `to_char(${c.column}, 'YYYY-MM-DD')`;
     };
     this.select = [

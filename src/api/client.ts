@@ -436,9 +436,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         `${base}${path}?${query}`,
         { method: 'GET', headers: headers(session) },
         opts.quiet,
+        fileId,
       );
     }
-    return fetchFile(path, base + path, jsonPost(session, { FileID: fileId, ...fields }), opts.quiet);
+    return fetchFile(path, base + path, jsonPost(session, { FileID: fileId, ...fields }), opts.quiet, fileId);
   }
 
   async function downloadCall<C extends CallDef>(call: C, payload: PayloadOf<C>): Promise<DownloadedFile> {
@@ -452,7 +453,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** One file answer: its bytes and name, or the server's sentence shown and thrown. */
-  function fetchFile(path: string, url: string, init: RequestInit, quiet = false): Promise<DownloadedFile> {
+  function fetchFile(
+    path: string,
+    url: string,
+    init: RequestInit,
+    quiet = false,
+    fallbackName = path,
+  ): Promise<DownloadedFile> {
     return withLoading(async () => {
       const response = await fetchResponse(path, url, init, false);
       // A file call's refusal is JSON with a message and a failing status (spec 000 §8).
@@ -469,7 +476,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch (cause) {
         throw networkFailure(path, cause, false);
       }
-      const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? path;
+      const fileName =
+        fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
       if (!quiet) ui.showSuccess(`File "${fileName}" downloaded successfully!`);
       return { blob, fileName };
     });

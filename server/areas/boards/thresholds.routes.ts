@@ -39,6 +39,11 @@ export function registerThresholdCalls(registry: CallRegistry, kpi: Pick<KpiPubl
       }
       const machine = await machineProblem(db, resource, plant);
       if (machine) throw invalid(`ResourceID: ${machine}`);
+      // Two saves at once must not both find none and then meet at the unique index (a 500 on
+      // PostgreSQL): the second waits here until the first commits, then sees its row.
+      await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `kpi_threshold:${plant}:${String(after.Metric)}:${resource ?? ''}`,
+      ]);
       const { Rows } = await thresholds.list(db, {
         plantId: plant,
         filters: { Metric: { AnyOf: [String(after.Metric)] } },

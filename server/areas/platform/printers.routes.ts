@@ -17,6 +17,11 @@ export function registerPrinterCalls(registry: CallRegistry): void {
       const purpose = after.DefaultFor as string | null | undefined;
       if (!purpose) return;
       const plant = Number(after.PlantID);
+      // Two saves at once must not both find no default and then meet at the unique index (a 500): the
+      // second waits here until the first commits, then sees its row.
+      await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `label_printer_default:${plant}:${purpose}`,
+      ]);
       const { Rows } = await labelPrinters.list(db, {
         plantId: plant,
         filters: { DefaultFor: { AnyOf: [purpose] } },
