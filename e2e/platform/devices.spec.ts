@@ -40,7 +40,7 @@ test('an administrator filters, sorts, opens and edits a device; refused values 
   await expect(total(page)).toHaveAttribute('data-total', '6');
   await expect(rows(page).first()).toContainText('LV dock scanner');
 
-  await page.getByLabel('Kind', { exact: true }).selectOption('tv');
+  await page.getByRole('combobox', { name: 'Kind', exact: true }).selectOption('tv');
   await expect(total(page)).toHaveAttribute('data-total', '2');
   await expect(page).toHaveURL(/f=/);
   await page.getByRole('button', { name: 'Installed on' }).click();
@@ -49,7 +49,7 @@ test('an administrator filters, sorts, opens and edits a device; refused values 
     'aria-sort',
     'descending',
   );
-  await page.getByLabel('Kind', { exact: true }).selectOption('');
+  await page.getByRole('combobox', { name: 'Kind', exact: true }).selectOption('');
   await page.getByLabel('Search', { exact: true }).fill('saw');
   await expect(total(page)).toHaveAttribute('data-total', '1');
   await page.screenshot({ path: `${SHOTS}/list-office.png`, fullPage: true });

@@ -109,7 +109,7 @@ test('all employees and offices', async () => {
   await page.goto('/allemployees');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Employees');
   // Every plant at once, to read: no change from here.
-  await expect(page.getByLabel('Plant', { exact: true })).toHaveValue('all');
+  await expect(page.getByRole('combobox', { name: 'Plant', exact: true }).last()).toHaveValue('all');
   await page.getByLabel('Search', { exact: true }).fill('Whitfield');
   await expect(total(page)).toHaveAttribute('data-total', '1');
   await page.locator('.kit-row').first().click();

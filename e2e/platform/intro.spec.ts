@@ -241,7 +241,7 @@ test('Intro in Spanish, on a phone too', async ({ page }) => {
     await expect(page.getByRole('heading', { name: 'Bienvenido, Dana Whitfield' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Lo que me espera' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Accesos directos' })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Buscar pantallas y trabajos' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Buscar pantallas y registros' })).toBeVisible();
     await expect(page.getByTestId('plant-figures')).toBeVisible();
     await noViolations(page);
     await page.screenshot({ path: `${SHOTS}/supervisor-390-es.png`, fullPage: true });

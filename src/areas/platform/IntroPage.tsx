@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { KpiBoard } from '../../../domain/boards/entities';
 import { KPI_KIND, kpiTopic } from '../../../domain/boards/live';
@@ -344,7 +344,12 @@ function IntroNews() {
   const user = useUser();
   const t = useT();
   const [news, setNews] = useState<PublishedNews[] | null>(null);
+  const loggedIn = useRef(user !== null);
+  loggedIn.current = user !== null;
   const read = useCallback(() => {
+    // `news` is a public topic: after Log out the hub follows it again without a session and says so,
+    // and reading then would answer 401, which the session takes for an expired login.
+    if (!loggedIn.current) return;
     backgroundApi.get(GetNews, {}).then(setNews, () => undefined);
   }, [backgroundApi]);
   useEffect(() => {
