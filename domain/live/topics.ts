@@ -1,6 +1,6 @@
 import { engineViewFlags } from '../costing/engines';
 import { passes } from '../kit/document';
-import { documentTypes } from '../kit/documents';
+import { documentTopicTypes } from '../kit/document-topics';
 import { jobAdminFlags } from '../kit/jobs';
 import type { PermissionFlag } from '../platform/permissions';
 import { crossPlantFlags, mayCrossPlants } from '../platform/plant-scope';
@@ -310,18 +310,16 @@ export const topicRules: readonly TopicRule[] = [
     allow: (viewer, m) =>
       Number(m[1]) === viewer.employeeId ? null : 'You can follow only your own notifications.',
   },
-  ...documentTypes.map(
+  ...documentTopicTypes.map(
     (decl): TopicRule => ({
       name: `docs:${decl.type}`,
       area: 'documents',
-      pattern: decl.plantField
+      pattern: decl.plantScoped
         ? new RegExp(`^docs:${decl.type}:(\\d{1,9})$`)
         : new RegExp(`^docs:${decl.type}$`),
-      plant: decl.plantField ? plantInName : undefined,
+      plant: decl.plantScoped ? plantInName : undefined,
       allow: (viewer) =>
-        passes(decl.access.read, viewer.flags)
-          ? null
-          : `You do not have permission to follow ${decl.nounPlural}.`,
+        passes(decl.read, viewer.flags) ? null : `You do not have permission to follow ${decl.nounPlural}.`,
     }),
   ),
 ];

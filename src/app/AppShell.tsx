@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useBlocker, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import type { InterfaceName } from '../../domain/contract/wire';
 import { UpdateEmployee } from '../../domain/platform/employees';
@@ -9,9 +9,7 @@ import type { HubStatus } from '../../machines/hub-connection.machine';
 import { isSaving } from '../../machines/post-queue.machine';
 import { saveWaitMachine, waitMessage } from '../../machines/save-wait.machine';
 import { HelpMenu } from '../areas/platform/help/HelpMenu';
-import { ShellSearch } from '../areas/platform/search/ShellSearch';
 import { useT } from '../i18n';
-import { NotificationBell } from '../kit/NotificationBell';
 import {
   useCore,
   useEnqueue,
@@ -26,6 +24,15 @@ import { FailedSavesList } from './FailedSaves';
 import { areaLabels, availableInterfaces, currentInterface, menuFor, officeInterfaceOf } from './menus';
 import { usePlants } from './plants';
 import { shellState } from './shell-state';
+
+// Loaded after the shell: the search box and the bell bring the search kinds and the kit's record
+// calls, which the login page's first JavaScript (its 200 KB budget) must not carry.
+const ShellSearch = lazy(() =>
+  import('../areas/platform/search/ShellSearch').then((m) => ({ default: m.ShellSearch })),
+);
+const NotificationBell = lazy(() =>
+  import('../kit/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
 
 const hubLabels: Record<HubStatus, { text: string; title: string }> = {
   live: { text: 'Live', title: 'Connected: changes made elsewhere show here at once.' },
@@ -323,12 +330,18 @@ export function AppShell({ layout }: { layout: 'office' | 'shop' }) {
         ) : null}
         <span className="spacer" />
         {/* Global search (issue 16): every record the user may see, from any office screen. */}
-        {layout === 'office' ? <ShellSearch /> : null}
+        {layout === 'office' ? (
+          <Suspense fallback={null}>
+            <ShellSearch />
+          </Suspense>
+        ) : null}
         {/* Help reads the store: its own boundary, so the shell and the screen never wait for it. */}
         <Suspense fallback={null}>
           <HelpMenu />
         </Suspense>
-        <NotificationBell />
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         <span className="who">{user?.Name}</span>
         <button type="button" onClick={() => session.send({ type: 'session.logout' })}>
           {t('Log out')}
