@@ -277,6 +277,17 @@ describe('sessionMachine', () => {
     expect(s.actor.getSnapshot().value).toBe('unauthorized');
   });
 
+  it('ignores an expired-session 401 during logging out: the user asked to leave, and leaves', async () => {
+    const gate = deferred<void>();
+    const s = start({ user: makeUser({ EmployeeID: 42 }) }, { logout: () => gate.promise });
+    s.actor.send({ type: 'session.logout' });
+    s.actor.send({ type: 'session.unauthorized', statusText: EXPIRED_401_TEXT, otherUser: false });
+    expect(s.actor.getSnapshot().value).toBe('loggingOut');
+    gate.resolve();
+    await waitFor(s.actor, (snap) => snap.matches('loggedOut'));
+    expect(s.actor.getSnapshot().context.error).toBeNull();
+  });
+
   it('rejects by default when the app did not provide the login actor', async () => {
     const actor = createActor(sessionMachine, { input: { user: null } }).start();
     actor.send({ type: 'session.login', userName: 'ada', password: 'pw' });

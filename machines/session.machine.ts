@@ -159,6 +159,29 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
+      on: {
+        // The user asked to leave: a call already under way when the server ended the session answers
+        // 401 "expired", which must not hold them on an error. Another user's login still says so.
+        'session.unauthorized': [
+          {
+            guard: ({ event }) => event.otherUser,
+            target: 'unauthorized',
+            actions: [
+              assign(({ context, event }) => ({
+                user: null,
+                employeeId: context.employeeId,
+                error: event.statusText,
+              })),
+              {
+                type: 'clearStoredSession',
+                params: ({ context }) => ({ keepEmployeeId: true, employeeId: context.employeeId }),
+              },
+            ],
+          },
+          // Anything else (an expired session): stay, and let the logout finish.
+          {},
+        ],
+      },
       invoke: {
         src: 'logout',
         input: ({ context }) => ({ user: context.user }),
