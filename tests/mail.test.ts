@@ -117,10 +117,15 @@ describe.skipIf(!dbAvailable)(`mail over SMTP (${dbKind})`, () => {
       return m?.sent_at ? m : null;
     });
     expect(row.last_error).toBeNull();
-    const [job] = await server.db.query<{ status: string; result: { MailID: number } }>(
-      "SELECT status, result FROM job_queue WHERE kind = 'mail.send' AND payload->>'MailID' = $1",
-      [String(id)],
-    );
+    // The message is marked sent inside the handler; the job is marked finished after it returns, in
+    // its own statement: on PostgreSQL the test can read between the two.
+    const job = await until('the job to finish', async () => {
+      const [j] = await server.db.query<{ status: string; result: { MailID: number } }>(
+        "SELECT status, result FROM job_queue WHERE kind = 'mail.send' AND payload->>'MailID' = $1",
+        [String(id)],
+      );
+      return j?.status === 'finished' ? j : null;
+    });
     expect(job).toMatchObject({ status: 'finished', result: { MailID: id } });
     expect(good.received).toHaveLength(1);
   });
